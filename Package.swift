@@ -1,0 +1,24 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// The pipeline is split so that `import` lines show the layering: the Markdown
+// wrapper and the Mustache engine know nothing of sites; SiteKit is the site
+// pipeline (load, render, write); `sitegen` is only the command line.
+let package = Package(
+    name: "sitegen",
+    products: [
+        .executable(name: "sitegen", targets: ["sitegen"]),
+        .library(name: "SiteKit", targets: ["SiteKit"]),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CCmark", path: "Sources/CCmark", pkgConfig: "libcmark",
+            providers: [.apt(["libcmark-dev"])]),
+        .systemLibrary(
+            name: "CYaml", path: "Sources/CYaml", pkgConfig: "yaml-0.1",
+            providers: [.apt(["libyaml-dev"])]),
+        .target(name: "SiteKit", dependencies: ["CCmark", "CYaml"]),
+        .executableTarget(name: "sitegen", dependencies: ["SiteKit"]),
+        .testTarget(name: "SiteKitTests", dependencies: ["SiteKit"]),
+    ]
+)

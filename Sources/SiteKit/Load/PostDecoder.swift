@@ -1,0 +1,124 @@
+/// Turns one post file into a `Post`: splits the front matter, parses it with libyaml
+/// and checks every key, reporting problems at their line and column in the file.
+public enum PostDecoder {
+    public static let knownKeys = ["title", "date", "updated", "tags", "summary", "series", "series_order", "slug", "draft"]
+
+    /// The post and its warnings, or every error found in it.
+    public static func decode(_ source: SourceText, defaultSlug: String) -> (post: Post?, diagnostics: [Diagnostic]) {
+        let parts: FrontMatter
+        do {
+            parts = try FrontMatter.split(source)
+        } catch {
+            return (nil, [error])
+        }
+        let lineOffset = parts.yamlFirstLine - 1
+        let root: YAMLNode
+        do {
+            guard let parsed = try YAMLParser.parse(parts.yaml) else {
+                return (nil, [.error(source.path, SourceLocation(line: parts.yamlFirstLine, column: 1),
+                                     "front matter is empty: it needs at least 'title' and 'date'")])
+            }
+            root = parsed
+        } catch {
+            let (location, message) = error.shifted(by: lineOffset)
+            return (nil, [.error(source.path, location, message)])
+        }
+        guard case .mapping = root.content else {
+            return (nil, [.error(source.path, SourceLocation(line: root.location.line + lineOffset, column: root.location.column),
+                                 "front matter must be a mapping of keys (title: ..., date: ...), not \(root.kindName)")])
+        }
+
+        var fields = YAMLFields(file: source.path, lineOffset: lineOffset, mapping: root)
+        fields.warnUnknownKeys(known: knownKeys, what: "front matter")
+        let title = fields.string("title", required: true)
+        let date = fields.date("date", required: true)
+        let updated = fields.date("updated", required: false)
+        let tags = fields.stringList("tags") ?? []
+        let summary = fields.string("summary", required: false)
+        let draft = fields.bool("draft") ?? false
+        let slug = decodeSlug(&fields, defaultSlug: defaultSlug)
+        let series = decodeSeries(&fields)
+
+        if let date, let updated, updated < date {
+            fields.error(at: fields.location(ofKey: "updated"), "'updated' (\(updated)) is before 'date' (\(date))")
+        }
+        guard !fields.diagnostics.contains(where: { $0.severity == .error }),
+              let title, let date, let slug else {
+            return (nil, fields.diagnostics)
+        }
+        let post = Post(sourcePath: source.path, slug: slug, title: title, date: date, updated: updated,
+                        tags: uniqued(tags), summary: summary, series: series ?? nil, draft: draft,
+                        body: parts.body, bodyFirstLine: parts.bodyFirstLine)
+        return (post, fields.diagnostics)
+    }
+
+    private static func decodeSlug(_ fields: inout YAMLFields, defaultSlug: String) -> String? {
+        guard let given = fields.string("slug", required: false) else {
+            guard Slug.isValid(defaultSlug) else {
+                fields.error(at: SourceLocation(line: 1, column: 1),
+                             "file name '\(defaultSlug)' cannot be a URL: \(Slug.rule); rename the file or set 'slug'")
+                return nil
+            }
+            return defaultSlug
+        }
+        guard Slug.isValid(given) else {
+            fields.error(fields.mapping["slug"]!, "slug '\(given)' is not allowed: \(Slug.rule)")
+            return nil
+        }
+        return given
+    }
+
+    /// nil: not in a series; .some(nil): series keys present but wrong (errors recorded).
+    private static func decodeSeries(_ fields: inout YAMLFields) -> SeriesMembership?? {
+        let name = fields.string("series", required: false)
+        let order = fields.int("series_order", range: 1...10_000)
+        switch (name, fields.mapping["series"], fields.mapping["series_order"]) {
+        case (nil, nil, nil):
+            return nil
+        case (let name?, _, let orderNode?):
+            guard let order else { return .some(nil) }
+            return SeriesMembership(name: name, order: order, orderLocation: fields.location(of: orderNode))
+        case (_?, let seriesNode?, nil):
+            fields.error(seriesNode, "a post in a series needs 'series_order' (its part number, 1 for the first part)")
+            return .some(nil)
+        case (nil, nil, let orderNode?):
+            fields.error(orderNode, "'series_order' without 'series': name the series this post belongs to")
+            return .some(nil)
+        default:
+            return .some(nil)
+        }
+    }
+
+    private static func uniqued(_ tags: [String]) -> [String] {
+        var seen = Set<String>()
+        return tags.filter { seen.insert($0).inserted }
+    }
+}
+
+/// What a post's URL segment may contain: letters (any script), digits, `-`, `_`, `.`.
+public enum Slug {
+    static let rule = "use letters, digits, '-', '_' or '.', without spaces or slashes"
+
+    public static func isValid(_ slug: String) -> Bool {
+        guard !slug.isEmpty, slug != ".", slug != "..", !slug.hasPrefix(".") else { return false }
+        return slug.unicodeScalars.allSatisfy { s in
+            s == "-" || s == "_" || s == "." || (s.properties.isAlphabetic || s.properties.numericType != nil) && !s.properties.isWhitespace
+        }
+    }
+
+    /// A slug made from free text (`"VIPER: Interactor"` → `viper-interactor`), for tags and series.
+    public static func make(_ text: String) -> String {
+        var result = ""
+        var pendingHyphen = false
+        for scalar in text.lowercased().unicodeScalars {
+            if scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) {
+                if pendingHyphen && !result.isEmpty { result += "-" }
+                result.unicodeScalars.append(scalar)
+                pendingHyphen = false
+            } else {
+                pendingHyphen = true
+            }
+        }
+        return result.isEmpty ? "untitled" : result
+    }
+}

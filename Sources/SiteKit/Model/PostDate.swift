@@ -1,0 +1,141 @@
+import Foundation
+
+/// A front matter date as the author wrote it: a calendar day, optionally with a
+/// time and a UTC offset (`2017-04-21`, `2017-04-21T09:30:00+02:00`).
+/// A date without time or offset is midnight UTC, so builds do not depend on the machine's time zone.
+public struct PostDate: Sendable, Hashable, Comparable, CustomStringConvertible {
+    public var year: Int
+    public var month: Int
+    public var day: Int
+    public var hour: Int
+    public var minute: Int
+    public var second: Int
+    /// Minutes east of UTC; nil when the author gave no offset (read as UTC).
+    public var utcOffsetMinutes: Int?
+    public var hasTime: Bool
+
+    public init(year: Int, month: Int, day: Int, hour: Int = 0, minute: Int = 0, second: Int = 0,
+                utcOffsetMinutes: Int? = nil, hasTime: Bool = false) {
+        self.year = year
+        self.month = month
+        self.day = day
+        self.hour = hour
+        self.minute = minute
+        self.second = second
+        self.utcOffsetMinutes = utcOffsetMinutes
+        self.hasTime = hasTime
+    }
+
+    /// Parses the forms YAML timestamps and Hugo accept: `YYYY-MM-DD`, then optionally
+    /// `T` or a space, `HH:MM[:SS[.fraction]]`, and `Z` or `±HH:MM`. Rejects days that do not exist.
+    public init?(parsing text: String) {
+        let scalars = Array(text.trimmingCharacters(in: .whitespaces).utf8)
+        var index = 0
+        func number(_ width: Int) -> Int? {
+            guard index + width <= scalars.count else { return nil }
+            var value = 0
+            for b in scalars[index..<index + width] {
+                guard b >= 48, b <= 57 else { return nil }
+                value = value * 10 + Int(b - 48)
+            }
+            index += width
+            return value
+        }
+        func expect(_ c: Character) -> Bool {
+            guard index < scalars.count, scalars[index] == c.asciiValue! else { return false }
+            index += 1
+            return true
+        }
+        guard let year = number(4), expect("-"), let month = number(2), expect("-"), let day = number(2) else { return nil }
+        self.init(year: year, month: month, day: day)
+        guard (1...12).contains(month), (1...Self.daysIn(month: month, year: year)).contains(day) else { return nil }
+        if index == scalars.count { return }
+        guard expect("T") || expect("t") || expect(" ") else { return nil }
+        guard let hour = number(2), expect(":"), let minute = number(2) else { return nil }
+        var second = 0
+        if expect(":") {
+            guard let s = number(2) else { return nil }
+            second = s
+            if expect(".") {
+                let start = index
+                while index < scalars.count, scalars[index] >= 48, scalars[index] <= 57 { index += 1 }
+                guard index > start else { return nil }
+            }
+        }
+        guard hour < 24, minute < 60, second < 60 else { return nil }
+        self.hour = hour
+        self.minute = minute
+        self.second = second
+        self.hasTime = true
+        _ = expect(" ")
+        if index == scalars.count { return }
+        if expect("Z") || expect("z") {
+            utcOffsetMinutes = 0
+        } else if index < scalars.count, scalars[index] == UInt8(ascii: "+") || scalars[index] == UInt8(ascii: "-") {
+            let sign = scalars[index] == UInt8(ascii: "-") ? -1 : 1
+            index += 1
+            guard let h = number(2), h < 24 else { return nil }
+            var m = 0
+            if expect(":") || (index < scalars.count) {
+                guard let mm = number(2), mm < 60 else { return nil }
+                m = mm
+            }
+            utcOffsetMinutes = sign * (h * 60 + m)
+        }
+        guard index == scalars.count else { return nil }
+    }
+
+    static func daysIn(month: Int, year: Int) -> Int {
+        switch month {
+        case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
+    }
+
+    /// Seconds since 1970 in UTC, by the proleptic Gregorian calendar (days-from-civil).
+    public var secondsSince1970: Int {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yoe = y - era * 400
+        let mp = (month + 9) % 12
+        let doy = (153 * mp + 2) / 5 + day - 1
+        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+        let days = era * 146097 + doe - 719468
+        return days * 86400 + hour * 3600 + minute * 60 + second - (utcOffsetMinutes ?? 0) * 60
+    }
+
+    public var date: Date { Date(timeIntervalSince1970: TimeInterval(secondsSince1970)) }
+
+    public static func < (lhs: PostDate, rhs: PostDate) -> Bool {
+        lhs.secondsSince1970 < rhs.secondsSince1970
+    }
+
+    private static func pad(_ value: Int, _ width: Int) -> String {
+        let digits = String(value)
+        return String(repeating: "0", count: max(0, width - digits.count)) + digits
+    }
+
+    /// `2017-04-21`, for `<time datetime>` and lists.
+    public var isoDay: String { "\(Self.pad(year, 4))-\(Self.pad(month, 2))-\(Self.pad(day, 2))" }
+
+    /// RFC 3339 (`2017-04-21T00:00:00Z`), what Atom, JSON Feed and sitemaps want.
+    public var rfc3339: String {
+        var text = "\(isoDay)T\(Self.pad(hour, 2)):\(Self.pad(minute, 2)):\(Self.pad(second, 2))"
+        let offset = utcOffsetMinutes ?? 0
+        if offset == 0 {
+            text += "Z"
+        } else {
+            text += (offset < 0 ? "-" : "+") + Self.pad(abs(offset) / 60, 2) + ":" + Self.pad(abs(offset) % 60, 2)
+        }
+        return text
+    }
+
+    static let monthNames = ["January", "February", "March", "April", "May", "June", "July",
+                             "August", "September", "October", "November", "December"]
+
+    /// `21 April 2017`: unambiguous for readers anywhere.
+    public var readable: String { "\(day) \(Self.monthNames[month - 1]) \(year)" }
+
+    public var description: String { hasTime ? rfc3339 : isoDay }
+}

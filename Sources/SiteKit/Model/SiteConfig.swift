@@ -1,0 +1,37 @@
+/// The site settings of `Content/site.yml`.
+public struct SiteConfig: Sendable, Hashable {
+    public var title: String
+    public var author: String
+    public var description: String
+    /// Absolute, always ending in `/` (`https://example.com/blog/`).
+    public var baseURL: String
+    public var language: String
+    public var theme: String
+    public var postsPerPage: Int
+    public var markdown: MarkdownSettings
+
+    public struct MarkdownSettings: Sendable, Hashable {
+        /// Curly quotes, en and em dashes, ellipses (cmark's smart punctuation).
+        public var smartPunctuation: Bool
+        /// Raw HTML in posts passes through; off by default (cmark's safe mode).
+        public var allowRawHTML: Bool
+
+        public init(smartPunctuation: Bool = false, allowRawHTML: Bool = false) {
+            self.smartPunctuation = smartPunctuation
+            self.allowRawHTML = allowRawHTML
+        }
+    }
+
+    public init(title: String = "Untitled site", author: String = "", description: String = "",
+                baseURL: String = "http://localhost/", language: String = "en", theme: String = "default",
+                postsPerPage: Int = 10, markdown: MarkdownSettings = MarkdownSettings()) {
+        self.title = title
+        self.author = author
+        self.description = description
+        self.baseURL = baseURL
+        self.language = language
+        self.theme = theme
+        self.postsPerPage = postsPerPage
+        self.markdown = markdown
+    }
+}

@@ -1,0 +1,26 @@
+import Foundation
+
+/// Builds the site's links. Links are root-relative to the base URL's path, so a site
+/// published under `https://example.com/blog/` links to `/blog/posts/x/`.
+public struct SiteURLs: Sendable {
+    public let baseURL: String
+    /// `/` or `/blog/`.
+    public let basePath: String
+
+    public init(baseURL: String) {
+        self.baseURL = baseURL
+        if let schemeEnd = baseURL.range(of: "://"),
+           let slash = baseURL[schemeEnd.upperBound...].firstIndex(of: "/") {
+            basePath = String(baseURL[slash...])
+        } else {
+            basePath = "/"
+        }
+    }
+
+    /// `path` is site-relative without a leading slash (`posts/x/`).
+    public func link(_ path: String) -> String { basePath + path }
+
+    public func absolute(_ path: String) -> String { baseURL + path }
+
+    public func post(_ post: Post) -> String { link("posts/\(post.slug)/") }
+}

@@ -1,0 +1,55 @@
+import Foundation
+
+/// One `sitegen build`: load → render → write. Only the first and last stages touch the disk.
+public struct SiteBuilder: Sendable {
+    public struct Options: Sendable {
+        public var siteRoot: URL
+        public var output: URL
+        public var includeDrafts: Bool
+
+        public init(siteRoot: URL, output: URL? = nil, includeDrafts: Bool = false) {
+            self.siteRoot = siteRoot.standardizedFileURL
+            self.output = (output ?? siteRoot.appendingPathComponent("Output")).standardizedFileURL
+            self.includeDrafts = includeDrafts
+        }
+    }
+
+    public struct Summary: Sendable {
+        public var posts: Int
+        public var pages: Int
+        public var filesWritten: Int
+        public var skippedDrafts: [String]
+        public var warnings: [Diagnostic]
+        public var seconds: Double
+    }
+
+    public var options: Options
+
+    public init(options: Options) {
+        self.options = options
+    }
+
+    /// Throws `DiagnosticsError` with every problem found; the output folder is then untouched.
+    public func build() throws(DiagnosticsError) -> Summary {
+        let start = DispatchTime.now()
+        let layout = SiteLayout(root: options.siteRoot)
+        let writer = OutputWriter(output: options.output, displayName: layout.displayPath(options.output))
+        do {
+            try writer.checkReplaceable()
+        } catch {
+            throw DiagnosticsError([error])
+        }
+        let (site, warnings) = try SiteLoader(layout: layout, includeDrafts: options.includeDrafts).load()
+        let files = PlainPages(site: site).render()
+        let written: Int
+        do {
+            written = try writer.write(files, staticFolder: layout.staticFiles,
+                                       staticDisplayName: layout.displayPath(layout.staticFiles))
+        } catch {
+            throw DiagnosticsError(warnings + [error])
+        }
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+        return Summary(posts: site.posts.count, pages: files.count, filesWritten: written,
+                       skippedDrafts: site.skippedDrafts, warnings: warnings, seconds: seconds)
+    }
+}

@@ -1,0 +1,197 @@
+import Foundation
+
+/// The write stage: builds the whole output in a temporary folder beside the output
+/// folder and swaps it in with renames only when every file was written, so a failed
+/// build leaves the previous output exactly as it was.
+///
+/// It only ever replaces a folder that is empty or carries the marker file it writes,
+/// so a mistaken `--output ~` cannot wipe a home folder.
+public struct OutputWriter: Sendable {
+    /// Written into every output folder sitegen makes.
+    public static let markerName = ".sitegen-output"
+
+    public var output: URL
+    /// How messages name the output folder (`Output/`).
+    public var displayName: String
+
+    public init(output: URL, displayName: String) {
+        self.output = output.standardizedFileURL
+        self.displayName = displayName
+    }
+
+    private var parent: URL { output.deletingLastPathComponent() }
+    private var stagingPrefix: String { ".\(output.lastPathComponent).sitegen-" }
+
+    /// Fails if the output folder exists, is not empty and was not made by sitegen.
+    /// Called before any work, so the refusal comes at once.
+    public func checkReplaceable() throws(Diagnostic) {
+        let fm = FileManager.default
+        var isDirectory: ObjCBool = false
+        guard fm.fileExists(atPath: output.path, isDirectory: &isDirectory) else { return }
+        guard isDirectory.boolValue else {
+            throw .error(displayName, nil, "output path exists and is not a folder; refusing to replace it")
+        }
+        if fm.fileExists(atPath: output.appendingPathComponent(Self.markerName).path) { return }
+        let entries = (try? fm.contentsOfDirectory(atPath: output.path)) ?? ["?"]
+        if !entries.isEmpty {
+            throw .error(displayName, nil,
+                         "output folder is not empty and was not made by sitegen (it has no \(Self.markerName) file); refusing to replace it: choose another --output or empty it yourself")
+        }
+    }
+
+    /// Writes `files` and a copy of `staticFolder` (if it exists) as the new output.
+    /// Returns the number of files written.
+    @discardableResult
+    public func write(_ files: [RenderedFile], staticFolder: URL?, staticDisplayName: String) throws(Diagnostic) -> Int {
+        try checkReplaceable()
+        removeStaleStaging()
+        let staging = parent.appendingPathComponent(stagingPrefix + "new-\(getpid())")
+        do {
+            try? FileManager.default.removeItem(at: staging)
+            try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: true)
+        } catch {
+            throw .error(displayName, nil, "cannot create a staging folder beside the output: \(error.localizedDescription)")
+        }
+        var staticFiles: [StaticFile] = []
+        do throws(Diagnostic) {
+            if let staticFolder { staticFiles = try Self.listFiles(in: staticFolder, displayName: staticDisplayName) }
+            try Self.checkCollisions(files, staticFiles: staticFiles, staticDisplayName: staticDisplayName)
+            try Self.createFolders(for: files.map(\.path) + staticFiles.map(\.relative), in: staging)
+            try Self.writeAll(files, staticFiles: staticFiles, into: staging)
+            guard FileWriting.write(UnsafeBufferPointer(start: nil, count: 0), to: staging.appendingPathComponent(Self.markerName).path) else {
+                throw .error(displayName, nil, "cannot write the output marker: \(String(cString: strerror(errno)))")
+            }
+            try swapIn(staging)
+        } catch {
+            try? FileManager.default.removeItem(at: staging)
+            throw error
+        }
+        return files.count + staticFiles.count
+    }
+
+    private func swapIn(_ staging: URL) throws(Diagnostic) {
+        let fm = FileManager.default
+        let old = parent.appendingPathComponent(stagingPrefix + "old-\(getpid())")
+        let hadOutput = fm.fileExists(atPath: output.path)
+        if hadOutput {
+            guard rename(output.path, old.path) == 0 else {
+                throw .error(displayName, nil, "cannot move the previous output aside: \(String(cString: strerror(errno)))")
+            }
+        }
+        guard rename(staging.path, output.path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            if hadOutput { _ = rename(old.path, output.path) }
+            throw .error(displayName, nil, "cannot move the new output into place: \(reason)")
+        }
+        if hadOutput { try? fm.removeItem(at: old) }
+    }
+
+    /// Staging folders left by a build that was killed; only ones holding the marker or empty are removed.
+    private func removeStaleStaging() {
+        let fm = FileManager.default
+        guard let entries = try? fm.contentsOfDirectory(atPath: parent.path) else { return }
+        for name in entries where name.hasPrefix(stagingPrefix) {
+            let url = parent.appendingPathComponent(name)
+            let owned = fm.fileExists(atPath: url.appendingPathComponent(Self.markerName).path)
+                || ((try? fm.contentsOfDirectory(atPath: url.path))?.isEmpty ?? false)
+            if owned || name.hasSuffix("-new-\(getpid())") { try? fm.removeItem(at: url) }
+        }
+    }
+
+    struct StaticFile: Sendable {
+        var source: URL
+        var relative: String
+    }
+
+    static func listFiles(in folder: URL, displayName: String) throws(Diagnostic) -> [StaticFile] {
+        let fm = FileManager.default
+        var isDirectory: ObjCBool = false
+        guard fm.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue else { return [] }
+        guard let enumerator = fm.enumerator(at: folder, includingPropertiesForKeys: [.isDirectoryKey]) else { return [] }
+        let base = folder.standardizedFileURL.resolvingSymlinksInPath().path
+        var files: [StaticFile] = []
+        for case let url as URL in enumerator {
+            let resolved = url.resolvingSymlinksInPath()
+            var isDir: ObjCBool = false
+            guard fm.fileExists(atPath: resolved.path, isDirectory: &isDir) else {
+                throw .error("\(displayName)/\(relativePath(of: url, under: base))", nil, "broken symbolic link in static files")
+            }
+            if isDir.boolValue { continue }
+            files.append(StaticFile(source: resolved, relative: relativePath(of: url, under: base)))
+        }
+        return files.sorted { $0.relative < $1.relative }
+    }
+
+    private static func relativePath(of url: URL, under base: String) -> String {
+        let path = url.standardizedFileURL.path
+        let prefix = base.hasSuffix("/") ? base : base + "/"
+        if path.hasPrefix(prefix) { return String(path.dropFirst(prefix.count)) }
+        // The enumerator may report paths through a symlinked parent; fall back to the name.
+        return url.lastPathComponent
+    }
+
+    static func checkCollisions(_ files: [RenderedFile], staticFiles: [StaticFile], staticDisplayName: String) throws(Diagnostic) {
+        let generated = Set(files.map(\.path))
+        if let clash = staticFiles.first(where: { generated.contains($0.relative) || $0.relative == markerName }) {
+            throw .error("\(staticDisplayName)/\(clash.relative)", nil,
+                         "static file would replace the generated file \(clash.relative); rename or remove it")
+        }
+    }
+
+    private static func createFolders(for paths: [String], in root: URL) throws(Diagnostic) {
+        var folders = Set<String>()
+        for path in paths {
+            var components = path.split(separator: "/").dropLast()
+            while !components.isEmpty {
+                guard folders.insert(components.joined(separator: "/")).inserted else { break }
+                components = components.dropLast()
+            }
+        }
+        for folder in folders.sorted() {
+            do {
+                try FileManager.default.createDirectory(at: root.appendingPathComponent(folder), withIntermediateDirectories: true)
+            } catch {
+                throw .error(folder, nil, "cannot create output folder: \(error.localizedDescription)")
+            }
+        }
+    }
+
+    private static func writeAll(_ files: [RenderedFile], staticFiles: [StaticFile], into root: URL) throws(Diagnostic) {
+        let rootPath = root.path
+        let pageErrors: [String?] = files.parallelMap { file in
+            let path = rootPath + "/" + file.path
+            var contents = file.contents
+            let ok = contents.withUTF8 { buffer in FileWriting.write(buffer, to: path) }
+            return ok ? nil : "cannot write \(file.path): \(String(cString: strerror(errno)))"
+        }
+        if let message = pageErrors.compactMap({ $0 }).first { throw .error(root.lastPathComponent, nil, message) }
+        let copyErrors: [String?] = staticFiles.parallelMap { file in
+            do {
+                try FileManager.default.copyItem(atPath: file.source.path, toPath: rootPath + "/" + file.relative)
+                return nil
+            } catch {
+                return "cannot copy static file \(file.relative): \(error.localizedDescription)"
+            }
+        }
+        if let message = copyErrors.compactMap({ $0 }).first { throw .error(root.lastPathComponent, nil, message) }
+    }
+}
+
+/// Whole-file writes with plain POSIX calls: the fastest way to create many small files.
+enum FileWriting {
+    static func write(_ bytes: UnsafeBufferPointer<UInt8>, to path: String) -> Bool {
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        var offset = 0
+        while offset < bytes.count {
+            let written = Foundation.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+            if written < 0 {
+                if errno == EINTR { continue }
+                return false
+            }
+            offset += written
+        }
+        return true
+    }
+}

@@ -1,0 +1,46 @@
+import Foundation
+import SiteKit
+
+enum BuildCommand {
+    static let spec = CommandSpec(
+        name: "build",
+        summary: "Build the site: read Content/, render every page, write Output/.",
+        usage: "sitegen build [--site DIR] [--output DIR] [--drafts] [--quiet]",
+        options: [
+            OptionSpec(name: "--site", valueName: "DIR", help: "The site's root folder, holding Content/ and Themes/ (default: the current folder)."),
+            OptionSpec(name: "--output", valueName: "DIR", help: "Where to write the site (default: Output/ in the site root)."),
+            OptionSpec(name: "--drafts", valueName: nil, help: "Include posts with 'draft: true'."),
+            OptionSpec(name: "--quiet", valueName: nil, help: "Print nothing but warnings and errors."),
+        ])
+
+    static func run(_ arguments: ParsedArguments, terminal: Terminal) -> Int32 {
+        let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        let root = arguments.value("--site").map { URL(fileURLWithPath: $0, relativeTo: cwd) } ?? cwd
+        let output = arguments.value("--output").map { URL(fileURLWithPath: $0, relativeTo: cwd) }
+        let options = SiteBuilder.Options(siteRoot: root.absoluteURL, output: output?.absoluteURL,
+                                          includeDrafts: arguments.has("--drafts"))
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: options.siteRoot.appendingPathComponent("Content").path, isDirectory: &isDirectory),
+              isDirectory.boolValue else {
+            terminal.err("sitegen: error: no Content/ folder in \(options.siteRoot.path): run in a site's root or pass --site DIR")
+            return ExitCode.contentError
+        }
+        do {
+            let summary = try SiteBuilder(options: options).build()
+            for warning in summary.warnings { terminal.report(warning, siteRoot: options.siteRoot) }
+            if !summary.skippedDrafts.isEmpty {
+                terminal.err("note: \(summary.skippedDrafts.count) draft\(summary.skippedDrafts.count == 1 ? "" : "s") left out (build with --drafts to include): \(summary.skippedDrafts.joined(separator: ", "))")
+            }
+            if !arguments.has("--quiet") {
+                let where_ = SiteLayout(root: options.siteRoot).displayPath(options.output)
+                terminal.out("Built \(summary.pages) pages (\(summary.posts) posts), \(summary.filesWritten) files in \(where_)/ in \(String(format: "%.2f", summary.seconds)) s")
+            }
+            return ExitCode.success
+        } catch {
+            for diagnostic in error.diagnostics { terminal.report(diagnostic, siteRoot: options.siteRoot) }
+            let count = error.diagnostics.filter { $0.severity == .error }.count
+            terminal.err("sitegen: build failed with \(count) error\(count == 1 ? "" : "s"); the output folder was not changed")
+            return ExitCode.contentError
+        }
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+
+/// sitegen's exit codes: 0 success, 1 a problem in the content, 2 a wrong command line.
+enum ExitCode {
+    static let success: Int32 = 0
+    static let contentError: Int32 = 1
+    static let usage: Int32 = 2
+}
+
+let version = "0.1.0"
+
+let commands: [(spec: CommandSpec, run: (ParsedArguments, Terminal) -> Int32)] = [
+    (BuildCommand.spec, BuildCommand.run),
+]
+
+let overview = """
+    sitegen \(version): a static site generator for a blog whose Swift code is checked.
+
+    Usage: sitegen <command> [options]
+
+    Commands:
+    \(commands.map { "  " + $0.spec.name.padding(toLength: 16, withPad: " ", startingAt: 0) + $0.spec.summary }.joined(separator: "\n"))
+
+    Options:
+      --help, -h      Show help (also after a command: sitegen build --help).
+      --version       Print the version.
+    """
+
+@MainActor func main(_ arguments: [String]) -> Int32 {
+    let terminal = Terminal()
+    guard let first = arguments.first else {
+        terminal.err(overview)
+        return ExitCode.usage
+    }
+    switch first {
+    case "--help", "-h", "help":
+        terminal.out(overview)
+        return ExitCode.success
+    case "--version":
+        terminal.out("sitegen \(version)")
+        return ExitCode.success
+    default:
+        break
+    }
+    guard let command = commands.first(where: { $0.spec.name == first }) else {
+        let hint = ArgumentParser.closest(to: first, among: commands.map(\.spec.name)).map { " (did you mean '\($0)'?)" } ?? ""
+        terminal.err("sitegen: error: unknown command '\(first)'\(hint)\nRun 'sitegen --help' for the list of commands.")
+        return ExitCode.usage
+    }
+    do {
+        let parsed = try ArgumentParser.parse(Array(arguments.dropFirst()), for: command.spec)
+        if parsed.wantsHelp {
+            terminal.out(command.spec.help)
+            return ExitCode.success
+        }
+        return command.run(parsed, terminal)
+    } catch {
+        terminal.err("sitegen \(command.spec.name): error: \(error.message)\nUsage: \(command.spec.usage)\nRun 'sitegen \(command.spec.name) --help' for more.")
+        return ExitCode.usage
+    }
+}
+
+exit(main(Array(CommandLine.arguments.dropFirst())))
