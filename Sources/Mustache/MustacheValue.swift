@@ -1,0 +1,103 @@
+/// The data a template is rendered against.
+///
+/// Values are plain data plus lambdas; everything is `Sendable` so one value
+/// tree can feed many concurrent renders.
+public enum MustacheValue: Sendable {
+    case string(String)
+    case bool(Bool)
+    case int(Int)
+    case double(Double)
+    case array([MustacheValue])
+    case object([String: MustacheValue])
+    case null
+    /// A Mustache lambda.
+    ///
+    /// In a section (`{{#name}}…{{/name}}`) the closure receives the raw,
+    /// unrendered section text; in an interpolation (`{{name}}`) it receives
+    /// the empty string. Either way the returned text is parsed as a template
+    /// and rendered in the current context (sections keep the delimiters in
+    /// effect at the tag, interpolations use the default `{{ }}`), and an
+    /// escaped interpolation HTML-escapes the rendered result.
+    case lambda(@Sendable (String) -> String)
+}
+
+extension MustacheValue {
+    /// The value stored under `key` when this is an object, `nil` otherwise.
+    public subscript(key: String) -> MustacheValue? {
+        if case .object(let dictionary) = self { return dictionary[key] }
+        return nil
+    }
+
+    /// Whether a section renders for this value (and an inverted section does not).
+    ///
+    /// Follows the common JavaScript-flavoured convention: `false`, `null`,
+    /// empty strings, zero and empty arrays are falsy, so a site template can
+    /// write `{{#subtitle}}<h2>{{subtitle}}</h2>{{/subtitle}}` without the
+    /// data having to drop empty fields. Objects and lambdas are always truthy.
+    public var isTruthy: Bool {
+        switch self {
+        case .string(let string): return !string.isEmpty
+        case .bool(let bool): return bool
+        case .int(let int): return int != 0
+        case .double(let double): return double != 0 && !double.isNaN
+        case .array(let array): return !array.isEmpty
+        case .object, .lambda: return true
+        case .null: return false
+        }
+    }
+
+    /// The text an interpolation tag prints, or `nil` when it prints nothing.
+    ///
+    /// Containers print nothing rather than a debug dump, which would leak
+    /// Swift syntax into generated pages.
+    var interpolationText: String? {
+        switch self {
+        case .string(let string): return string
+        case .bool(let bool): return bool ? "true" : "false"
+        case .int(let int): return String(int)
+        case .double(let double): return Self.format(double)
+        case .array, .object, .null, .lambda: return nil
+        }
+    }
+
+    /// Integral doubles print without a trailing `.0` so JSON numbers such as
+    /// `3.0` read the same as they would in other Mustache implementations.
+    static func format(_ double: Double) -> String {
+        // Compared through Int64 rather than `rounded()`, which would make
+        // every client link libm.
+        if double.isFinite, abs(double) < 1e15, Double(Int64(double)) == double {
+            return String(Int64(double))
+        }
+        return String(double)
+    }
+}
+
+extension MustacheValue: ExpressibleByStringLiteral, ExpressibleByStringInterpolation {
+    public init(stringLiteral value: String) { self = .string(value) }
+}
+
+extension MustacheValue: ExpressibleByBooleanLiteral {
+    public init(booleanLiteral value: Bool) { self = .bool(value) }
+}
+
+extension MustacheValue: ExpressibleByIntegerLiteral {
+    public init(integerLiteral value: Int) { self = .int(value) }
+}
+
+extension MustacheValue: ExpressibleByFloatLiteral {
+    public init(floatLiteral value: Double) { self = .double(value) }
+}
+
+extension MustacheValue: ExpressibleByArrayLiteral {
+    public init(arrayLiteral elements: MustacheValue...) { self = .array(elements) }
+}
+
+extension MustacheValue: ExpressibleByDictionaryLiteral {
+    public init(dictionaryLiteral elements: (String, MustacheValue)...) {
+        self = .object(Dictionary(elements, uniquingKeysWith: { _, last in last }))
+    }
+}
+
+extension MustacheValue: ExpressibleByNilLiteral {
+    public init(nilLiteral: ()) { self = .null }
+}

@@ -1,0 +1,132 @@
+import Foundation
+import Testing
+
+/// The `sitegen` executable as a user runs it: exit codes, streams, help and colour.
+@Suite("sitegen command line")
+struct CommandLineTests {
+    struct Run {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    /// The executable SwiftPM built beside this test bundle.
+    static let executable: URL = {
+        let bundleFolder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        let candidates = [bundleFolder, bundleFolder.deletingLastPathComponent(),
+                          SharedFolder.projectRoot.appendingPathComponent(".build/debug")]
+        return candidates.map { $0.appendingPathComponent("sitegen") }
+            .first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates[2].appendingPathComponent("sitegen")
+    }()
+
+    static func run(_ arguments: [String], in folder: URL? = nil, executable: String? = nil,
+                    environment: [String: String] = [:]) throws -> Run {
+        let process = Process()
+        process.executableURL = executable.map { URL(fileURLWithPath: $0) } ?? Self.executable
+        process.arguments = arguments
+        if let folder { process.currentDirectoryURL = folder }
+        var env = ProcessInfo.processInfo.environment
+        env.removeValue(forKey: "NO_COLOR")
+        for (key, value) in environment { env[key] = value }
+        process.environment = env
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Run(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+                   stderr: String(decoding: stderr, as: UTF8.self))
+    }
+
+    @Test func versionAndHelp() throws {
+        let version = try Self.run(["--version"])
+        #expect(version.status == 0)
+        #expect(version.stdout.hasPrefix("sitegen "))
+        let help = try Self.run(["--help"])
+        #expect(help.status == 0)
+        #expect(help.stdout.contains("build"))
+        let buildHelp = try Self.run(["build", "--help"])
+        #expect(buildHelp.status == 0)
+        for option in ["--site", "--output", "--drafts", "--quiet"] {
+            #expect(buildHelp.stdout.contains(option))
+        }
+    }
+
+    @Test func usageErrorsExitWithTwo() throws {
+        let noCommand = try Self.run([])
+        #expect(noCommand.status == 2)
+        let unknown = try Self.run(["biuld"])
+        #expect(unknown.status == 2)
+        #expect(unknown.stderr.contains("did you mean 'build'?"))
+        #expect(unknown.stdout.isEmpty)
+        let badOption = try Self.run(["build", "--draft"])
+        #expect(badOption.status == 2)
+        #expect(badOption.stderr.contains("unknown option '--draft'"))
+        let missingValue = try Self.run(["build", "--site"])
+        #expect(missingValue.status == 2)
+    }
+
+    @Test func contentErrorsExitWithOneAndNameFileLineColumn() throws {
+        let site = FixtureSite(["Content/posts/a.md": "---\ntitle: A\ndate: 2017-04-31\n---\n"])
+        defer { site.remove() }
+        let run = try Self.run(["build", "--site", site.root.path])
+        #expect(run.status == 1)
+        #expect(run.stdout.isEmpty)
+        #expect(run.stderr.contains("Content/posts/a.md:3:7: error: 'date' is not a valid date: '2017-04-31'"))
+        #expect(run.stderr.contains("date: 2017-04-31\n      ^"), "the line and a caret under the column")
+        #expect(!run.stderr.contains("\u{1B}["), "no colour when stderr is not a terminal")
+        #expect(!FileManager.default.fileExists(atPath: site.output.path))
+    }
+
+    @Test func buildPrintsOneSummaryLine() throws {
+        let site = FixtureSite(["Content/posts/a.md": FixtureSite.post("title: A\ndate: 2017-04-21")])
+        defer { site.remove() }
+        let run = try Self.run(["build"], in: site.root)
+        #expect(run.status == 0)
+        let lines = run.stdout.split(separator: "\n")
+        #expect(lines.count == 1)
+        #expect(lines.first?.hasPrefix("Built 2 pages (1 posts)") == true)
+        #expect(site.exists("posts/a/index.html"))
+        let quiet = try Self.run(["build", "--quiet", "--site", site.root.path])
+        #expect(quiet.status == 0 && quiet.stdout.isEmpty)
+    }
+
+    @Test func outputOptionAndRefusal() throws {
+        let site = FixtureSite(["Content/posts/a.md": FixtureSite.post("title: A\ndate: 2017-04-21")])
+        defer { site.remove() }
+        let elsewhere = site.root.appendingPathComponent("public")
+        let ok = try Self.run(["build", "--site", site.root.path, "--output", elsewhere.path])
+        #expect(ok.status == 0)
+        #expect(FileManager.default.fileExists(atPath: elsewhere.appendingPathComponent("posts/a/index.html").path))
+        let refused = try Self.run(["build", "--site", site.root.path, "--output", site.root.appendingPathComponent("Content").path])
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("was not made by sitegen"))
+        #expect(FileManager.default.fileExists(atPath: site.root.appendingPathComponent("Content/posts/a.md").path))
+    }
+
+    /// `script` gives the process a pseudo-terminal, as a user's shell would.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script"), "util-linux's script is not installed: no terminal to test colour on"))
+    func colourOnATerminalUnlessNoColor() throws {
+        let site = FixtureSite(["Content/posts/a.md": "---\ntitle: [\n---\n"])
+        defer { site.remove() }
+        let command = "\(Self.executable.path) build --site \(site.root.path)"
+        let coloured = try Self.run(["-qec", command, "/dev/null"], executable: "/usr/bin/script", environment: ["TERM": "xterm"])
+        #expect(coloured.status == 1)
+        #expect(coloured.stdout.contains("\u{1B}[1;31merror:"))
+        let plain = try Self.run(["-qec", command, "/dev/null"], executable: "/usr/bin/script", environment: ["TERM": "xterm", "NO_COLOR": "1"])
+        #expect(plain.status == 1)
+        #expect(plain.stdout.contains("error:"))
+        #expect(!plain.stdout.contains("\u{1B}["))
+    }
+
+    @Test func missingContentFolderIsExplained() throws {
+        let empty = FileManager.default.temporaryDirectory.appendingPathComponent("sitegen-empty-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: empty) }
+        let run = try Self.run(["build"], in: empty)
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("no Content/ folder"))
+    }
+}
