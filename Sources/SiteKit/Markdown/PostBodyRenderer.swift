@@ -1,17 +1,19 @@
-import Foundation
-import CCmark
+import Markdown
 
-/// Temporary: Markdown to HTML straight through libcmark, replaced by the Markdown module.
+/// A post's Markdown body as HTML, through the libcmark-backed Markdown module.
+/// Positions in the tree are file lines, since the body's first line is passed along.
 struct PostBodyRenderer: Sendable {
     var settings: SiteConfig.MarkdownSettings
 
+    var options: MarkdownOptions {
+        MarkdownOptions(smartPunctuation: settings.smartPunctuation, allowRawHTML: settings.allowRawHTML)
+    }
+
+    func document(for post: Post) -> MarkdownDocument {
+        MarkdownDocument.parse(post.body, options: options, lineOffset: post.bodyFirstLine - 1)
+    }
+
     func html(for post: Post) -> String {
-        var options = CMARK_OPT_DEFAULT
-        if settings.smartPunctuation { options |= CMARK_OPT_SMART }
-        if settings.allowRawHTML { options |= CMARK_OPT_UNSAFE }
-        let bytes = Array(post.body.utf8)
-        guard let out = cmark_markdown_to_html(bytes, bytes.count, options) else { return "" }
-        defer { free(out) }
-        return String(cString: out)
+        document(for: post).html()
     }
 }

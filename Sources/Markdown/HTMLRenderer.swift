@@ -1,0 +1,343 @@
+/// Renders a ``MarkdownDocument`` to HTML.
+///
+/// With no hooks set the output is byte-for-byte what libcmark 0.30.2's
+/// `cmark_render_html` produces for the same document and options (without
+/// `CMARK_OPT_SOURCEPOS`, `HARDBREAKS` or `NOBREAKS`). Hooks change only the
+/// piece they name, so callers never re-implement the rest of the renderer.
+///
+/// The renderer is an immutable value; one instance can be shared by any
+/// number of concurrent renders.
+public struct HTMLRenderer: Sendable {
+    /// Replaces a code block's whole `<pre><code>…</code></pre>` output.
+    /// Receives the full info string (empty for indented code) and the
+    /// unescaped literal. Return `nil` for the default rendering. The returned
+    /// HTML is inserted verbatim, on a line of its own.
+    public typealias CodeBlockHook = @Sendable (_ info: String, _ literal: String) -> String?
+
+    /// Supplies an `id` attribute for a heading from its level and plain text
+    /// (see ``plainText(of:)-([MarkdownInline])``). Return `nil` or `""` for no
+    /// id. The renderer HTML-escapes the id and, within one render, makes
+    /// repeats unique by appending `-1`, `-2`, … so the hook can stay a pure
+    /// function such as ``HTMLRenderer/slug(_:)``.
+    public typealias HeadingIDHook = @Sendable (_ level: Int, _ plainText: String) -> String?
+
+    /// Rewrites the URL of every link and image before anything else looks
+    /// at it. The safe-mode check for dangerous schemes and href escaping are
+    /// applied to the rewritten URL, so a hook cannot smuggle `javascript:`
+    /// past safe mode.
+    public typealias LinkURLHook = @Sendable (_ url: String) -> String
+
+    public var codeBlock: CodeBlockHook?
+    public var headingID: HeadingIDHook?
+    public var linkURL: LinkURLHook?
+
+    public init(
+        codeBlock: CodeBlockHook? = nil,
+        headingID: HeadingIDHook? = nil,
+        linkURL: LinkURLHook? = nil
+    ) {
+        self.codeBlock = codeBlock
+        self.headingID = headingID
+        self.linkURL = linkURL
+    }
+
+    /// Renders with the options the document was parsed with.
+    public func render(_ document: MarkdownDocument) -> String {
+        // Markdown rarely grows by more than half when rendered (code-heavy
+        // posts come closest); sizing for that avoids regrowth on the hot
+        // path at the price of a few transient kilobytes.
+        let estimate = document.sourceUTF8Count + document.sourceUTF8Count / 2 + 1024
+        var state = RenderState(renderer: self, options: document.options, capacity: estimate)
+        state.renderBlocks(document.blocks, inTightList: false)
+        return state.output.string
+    }
+
+    /// Renders a fragment, e.g. a transformed subset of a document's blocks.
+    public func render(_ blocks: [MarkdownBlock], options: MarkdownOptions) -> String {
+        var state = RenderState(renderer: self, options: options, capacity: 1024)
+        state.renderBlocks(blocks, inTightList: false)
+        return state.output.string
+    }
+
+    /// Renders inline content alone, e.g. a heading's text for a table of
+    /// contents or a title.
+    public func render(_ inlines: [MarkdownInline], options: MarkdownOptions) -> String {
+        var state = RenderState(renderer: self, options: options, capacity: 256)
+        state.renderInlines(inlines)
+        return state.output.string
+    }
+
+    /// A GitHub-style slug for heading ids: lower-cased letters and digits
+    /// kept, spaces and `-` become `-`, `_` kept, everything else dropped.
+    /// `HTMLRenderer(headingID: { _, text in HTMLRenderer.slug(text) })`.
+    public static func slug(_ text: String) -> String {
+        // Headings are almost always ASCII; working on bytes skips the
+        // Unicode property lookups that dominated slugging time.
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count)
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                 UInt8(ascii: "_"), UInt8(ascii: "-"):
+                bytes.append(byte)
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"):
+                bytes.append(byte | 0x20)
+            case UInt8(ascii: " "):
+                bytes.append(UInt8(ascii: "-"))
+            case 0x80...:
+                return unicodeSlug(text)
+            default:
+                continue
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    private static func unicodeSlug(_ text: String) -> String {
+        var result = ""
+        result.reserveCapacity(text.utf8.count)
+        for character in text.lowercased() {
+            if character.isLetter || character.isNumber || character == "_" || character == "-" {
+                result.append(character)
+            } else if character == " " {
+                result.append("-")
+            }
+        }
+        return result
+    }
+}
+
+extension MarkdownDocument {
+    /// Shorthand for `renderer.render(self)`.
+    public func html(using renderer: HTMLRenderer = HTMLRenderer()) -> String {
+        renderer.render(self)
+    }
+}
+
+/// Mutable state of one render call; mirrors the structure of cmark's
+/// `S_render_node` case by case so the output stays comparable to html.c.
+private struct RenderState: ~Copyable {
+    let renderer: HTMLRenderer
+    let allowRawHTML: Bool
+    var output: HTMLOutput
+    /// Heading ids already emitted in this render; only used with a hook.
+    var usedHeadingIDs: Set<String> = []
+
+    init(renderer: HTMLRenderer, options: MarkdownOptions, capacity: Int) {
+        self.renderer = renderer
+        self.allowRawHTML = options.allowRawHTML
+        self.output = HTMLOutput(reservingCapacity: capacity)
+    }
+
+    /// `inTightList` is true only for the children of an item of a tight
+    /// list: cmark drops `<p>` for a paragraph whose grandparent is a tight
+    /// list, and nothing deeper.
+    mutating func renderBlocks(_ blocks: [MarkdownBlock], inTightList: Bool) {
+        for block in blocks {
+            renderBlock(block, inTightList: inTightList)
+        }
+    }
+
+    mutating func renderBlock(_ block: MarkdownBlock, inTightList: Bool) {
+        switch block.kind {
+        case .blockQuote(let children):
+            output.ensureNewline()
+            output.append("<blockquote>\n")
+            renderBlocks(children, inTightList: false)
+            output.ensureNewline()
+            output.append("</blockquote>\n")
+
+        case .list(let attributes, let items):
+            output.ensureNewline()
+            if attributes.kind == .bullet {
+                output.append("<ul>\n")
+            } else if attributes.start == 1 {
+                output.append("<ol>\n")
+            } else {
+                output.append("<ol start=\"")
+                output.append(decimal: attributes.start)
+                output.append("\">\n")
+            }
+            renderBlocks(items, inTightList: attributes.isTight)
+            output.append(attributes.kind == .bullet ? "</ul>\n" : "</ol>\n")
+
+        case .item(let children):
+            output.ensureNewline()
+            output.append("<li>")
+            renderBlocks(children, inTightList: inTightList)
+            output.append("</li>\n")
+
+        case .heading(let level, let inlines):
+            output.ensureNewline()
+            output.append("<h")
+            output.append(decimal: level)
+            if let hook = renderer.headingID, let id = hook(level, plainText(of: inlines)), !id.isEmpty {
+                output.append(" id=\"")
+                output.appendEscapedHTML(uniqueHeadingID(id))
+                output.append(byte: UInt8(ascii: "\""))
+            }
+            output.append(byte: UInt8(ascii: ">"))
+            renderInlines(inlines)
+            output.append("</h")
+            output.append(decimal: level)
+            output.append(">\n")
+
+        case .codeBlock(let info, let literal):
+            output.ensureNewline()
+            if let hook = renderer.codeBlock, let replacement = hook(info, literal) {
+                output.append(replacement)
+                output.ensureNewline()
+                return
+            }
+            if info.isEmpty {
+                output.append("<pre><code>")
+            } else {
+                output.append("<pre><code class=\"language-")
+                output.appendEscapedHTML(firstWord(of: info))
+                output.append("\">")
+            }
+            output.appendEscapedHTML(literal)
+            output.append("</code></pre>\n")
+
+        case .htmlBlock(let literal):
+            output.ensureNewline()
+            if allowRawHTML {
+                output.append(literal)
+            } else {
+                output.append("<!-- raw HTML omitted -->")
+            }
+            output.ensureNewline()
+
+        case .customBlock(let onEnter, let onExit, let children):
+            output.ensureNewline()
+            output.append(onEnter)
+            output.ensureNewline()
+            renderBlocks(children, inTightList: false)
+            output.ensureNewline()
+            output.append(onExit)
+            output.ensureNewline()
+
+        case .paragraph(let inlines):
+            if inTightList {
+                renderInlines(inlines)
+            } else {
+                output.ensureNewline()
+                output.append("<p>")
+                renderInlines(inlines)
+                output.append("</p>\n")
+            }
+
+        case .thematicBreak:
+            output.ensureNewline()
+            output.append("<hr />\n")
+        }
+    }
+
+    mutating func renderInlines(_ inlines: [MarkdownInline]) {
+        for inline in inlines {
+            renderInline(inline)
+        }
+    }
+
+    mutating func renderInline(_ inline: MarkdownInline) {
+        switch inline {
+        case .text(let literal):
+            output.appendEscapedHTML(literal)
+        case .softBreak:
+            output.append(byte: UInt8(ascii: "\n"))
+        case .lineBreak:
+            output.append("<br />\n")
+        case .code(let literal):
+            output.append("<code>")
+            output.appendEscapedHTML(literal)
+            output.append("</code>")
+        case .html(let literal):
+            if allowRawHTML {
+                output.append(literal)
+            } else {
+                output.append("<!-- raw HTML omitted -->")
+            }
+        case .custom(let onEnter, let onExit, let children):
+            output.append(onEnter)
+            renderInlines(children)
+            output.append(onExit)
+        case .emphasis(let children):
+            output.append("<em>")
+            renderInlines(children)
+            output.append("</em>")
+        case .strong(let children):
+            output.append("<strong>")
+            renderInlines(children)
+            output.append("</strong>")
+        case .link(let url, let title, let children):
+            output.append("<a href=\"")
+            appendURL(url)
+            if !title.isEmpty {
+                output.append("\" title=\"")
+                output.appendEscapedHTML(title)
+            }
+            output.append("\">")
+            renderInlines(children)
+            output.append("</a>")
+        case .image(let url, let title, let children):
+            output.append("<img src=\"")
+            appendURL(url)
+            output.append("\" alt=\"")
+            appendAltText(children)
+            if !title.isEmpty {
+                output.append("\" title=\"")
+                output.appendEscapedHTML(title)
+            }
+            output.append("\" />")
+        }
+    }
+
+    /// Link and image destinations: rewrite hook first, then cmark's safe-mode
+    /// rule (dangerous URLs become an empty attribute), then href escaping.
+    private mutating func appendURL(_ url: String) {
+        let url = renderer.linkURL?(url) ?? url
+        if allowRawHTML || !isDangerousURL(url) {
+            output.appendEscapedHref(url)
+        }
+    }
+
+    /// cmark's "plain" mode for image alt text, escaped as it is written so no
+    /// intermediate string is built. Raw inline HTML is escaped here even in
+    /// unsafe mode, as cmark does.
+    private mutating func appendAltText(_ inlines: [MarkdownInline]) {
+        for inline in inlines {
+            switch inline {
+            case .text(let literal), .code(let literal), .html(let literal):
+                output.appendEscapedHTML(literal)
+            case .softBreak, .lineBreak:
+                output.append(byte: UInt8(ascii: " "))
+            case .custom(_, _, let children), .emphasis(let children), .strong(let children),
+                 .link(_, _, let children), .image(_, _, let children):
+                appendAltText(children)
+            }
+        }
+    }
+
+    private mutating func uniqueHeadingID(_ id: String) -> String {
+        guard usedHeadingIDs.contains(id) else {
+            usedHeadingIDs.insert(id)
+            return id
+        }
+        var suffix = 1
+        while usedHeadingIDs.contains("\(id)-\(suffix)") {
+            suffix += 1
+        }
+        let unique = "\(id)-\(suffix)"
+        usedHeadingIDs.insert(unique)
+        return unique
+    }
+
+    /// The language class uses the info string up to the first byte cmark's
+    /// `cmark_isspace` accepts (space, \t, \n, \v, \f, \r).
+    private func firstWord(of info: String) -> Substring {
+        let end = info.utf8.firstIndex { byte in
+            byte == UInt8(ascii: " ") || (byte >= 0x09 && byte <= 0x0D)
+        } ?? info.utf8.endIndex
+        return info[..<end]
+    }
+}

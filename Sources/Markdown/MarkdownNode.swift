@@ -1,0 +1,142 @@
+/// Where a block came from in the original file.
+///
+/// Lines are 1-based and already shifted by the `lineOffset` given to
+/// ``MarkdownDocument/parse(_:options:lineOffset:)``, so a body that follows
+/// front matter reports line numbers of the whole file. Columns are 1-based
+/// byte columns as cmark reports them and are never shifted: front matter
+/// only ever moves whole lines.
+public struct SourcePosition: Sendable, Hashable, CustomStringConvertible {
+    public var startLine: Int
+    public var startColumn: Int
+    public var endLine: Int
+    public var endColumn: Int
+
+    public init(startLine: Int, startColumn: Int, endLine: Int, endColumn: Int) {
+        self.startLine = startLine
+        self.startColumn = startColumn
+        self.endLine = endLine
+        self.endColumn = endColumn
+    }
+
+    /// Same shape as cmark's `data-sourcepos` attribute.
+    public var description: String { "\(startLine):\(startColumn)-\(endLine):\(endColumn)" }
+}
+
+/// Attributes of a bullet or ordered list.
+public struct ListAttributes: Sendable, Hashable {
+    public enum Kind: Sendable, Hashable {
+        case bullet
+        case ordered
+    }
+
+    /// The character after an ordered list number; `.none` for bullet lists.
+    public enum Delimiter: Sendable, Hashable {
+        case none
+        case period
+        case paren
+    }
+
+    public var kind: Kind
+    /// Number of the first item; meaningful for ordered lists only.
+    public var start: Int
+    /// Tight lists render their items' paragraphs without `<p>`.
+    public var isTight: Bool
+    public var delimiter: Delimiter
+
+    public init(kind: Kind, start: Int = 1, isTight: Bool, delimiter: Delimiter = .none) {
+        self.kind = kind
+        self.start = start
+        self.isTight = isTight
+        self.delimiter = delimiter
+    }
+}
+
+/// A block-level node. Every block carries its source position so errors and
+/// warnings can point at the right line of the post.
+public struct MarkdownBlock: Sendable, Hashable {
+    public enum Kind: Sendable, Hashable {
+        case blockQuote([MarkdownBlock])
+        /// Children are always `.item` blocks.
+        case list(ListAttributes, items: [MarkdownBlock])
+        case item([MarkdownBlock])
+        /// `info` is the whole info string (empty for indented code);
+        /// `literal` keeps its trailing newline, exactly as cmark stores it.
+        case codeBlock(info: String, literal: String)
+        case htmlBlock(String)
+        /// Never produced by the parser; lets transforms wrap blocks in
+        /// verbatim markup (cmark's `CMARK_NODE_CUSTOM_BLOCK`).
+        case customBlock(onEnter: String, onExit: String, children: [MarkdownBlock])
+        case paragraph([MarkdownInline])
+        case heading(level: Int, [MarkdownInline])
+        case thematicBreak
+    }
+
+    public var kind: Kind
+    public var position: SourcePosition
+
+    public init(_ kind: Kind, position: SourcePosition) {
+        self.kind = kind
+        self.position = position
+    }
+}
+
+/// An inline node. cmark 0.30 does not track reliable positions for inlines,
+/// so none are stored.
+///
+/// Deliberately not `indirect`: children already live in arrays, and an
+/// indirect enum would heap-allocate a box for every text node and break.
+public enum MarkdownInline: Sendable, Hashable {
+    case text(String)
+    case softBreak
+    case lineBreak
+    case code(String)
+    case html(String)
+    /// Never produced by the parser; the inline counterpart of
+    /// ``MarkdownBlock/Kind/customBlock(onEnter:onExit:children:)``.
+    case custom(onEnter: String, onExit: String, children: [MarkdownInline])
+    case emphasis([MarkdownInline])
+    case strong([MarkdownInline])
+    case link(url: String, title: String, children: [MarkdownInline])
+    case image(url: String, title: String, children: [MarkdownInline])
+}
+
+/// Options that affect parsing and rendering.
+public struct MarkdownOptions: Sendable, Hashable {
+    /// Curly quotes, en/em dashes and ellipses (cmark's `CMARK_OPT_SMART`).
+    public var smartPunctuation: Bool
+    /// Pass raw HTML and `javascript:`-style URLs through (cmark's
+    /// `CMARK_OPT_UNSAFE`). Off by default, matching cmark: raw HTML becomes
+    /// `<!-- raw HTML omitted -->` and dangerous URLs become empty.
+    public var allowRawHTML: Bool
+
+    public init(smartPunctuation: Bool = false, allowRawHTML: Bool = false) {
+        self.smartPunctuation = smartPunctuation
+        self.allowRawHTML = allowRawHTML
+    }
+}
+
+/// A parsed Markdown body: a plain Swift value, independent of libcmark once
+/// built, so it can be cached, transformed and shared across tasks.
+public struct MarkdownDocument: Sendable, Hashable {
+    public var blocks: [MarkdownBlock]
+    /// The options the document was parsed with; rendering honours
+    /// `allowRawHTML` from here so parse and render cannot disagree.
+    public var options: MarkdownOptions
+    /// Size of the parsed text, used only to pre-size the render buffer; not
+    /// part of equality because it says nothing about the content.
+    var sourceUTF8Count = 0
+
+    public init(blocks: [MarkdownBlock], options: MarkdownOptions = MarkdownOptions()) {
+        self.blocks = blocks
+        self.options = options
+    }
+
+    public static func == (lhs: MarkdownDocument, rhs: MarkdownDocument) -> Bool {
+        lhs.blocks == rhs.blocks && lhs.options == rhs.options
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(blocks)
+        hasher.combine(options)
+    }
+}

@@ -1,0 +1,221 @@
+import CCmark
+
+extension MarkdownDocument {
+    /// Parses CommonMark text with libcmark and converts the result into a
+    /// Swift value tree; the cmark tree is freed before returning.
+    ///
+    /// - Parameters:
+    ///   - text: The Markdown body.
+    ///   - options: Parse options; also remembered for rendering.
+    ///   - lineOffset: Added to every line number, for bodies that start
+    ///     after front matter: if the body's first line is line 6 of the
+    ///     file, pass 5.
+    public static func parse(
+        _ text: String,
+        options: MarkdownOptions = MarkdownOptions(),
+        lineOffset: Int = 0
+    ) -> MarkdownDocument {
+        var cmarkOptions = CMARK_OPT_SOURCEPOS | CMARK_OPT_VALIDATE_UTF8
+        if options.smartPunctuation {
+            cmarkOptions |= CMARK_OPT_SMART
+        }
+        var text = text
+        let root = text.withUTF8 { utf8 -> OpaquePointer? in
+            utf8.withMemoryRebound(to: CChar.self) { chars in
+                // An empty String may hand out a nil base address; cmark
+                // needs a valid pointer even for zero bytes.
+                guard let base = chars.baseAddress else {
+                    return cmark_parse_document("", 0, cmarkOptions)
+                }
+                return cmark_parse_document(base, chars.count, cmarkOptions)
+            }
+        }
+        guard let root else {
+            // cmark only returns NULL when allocation fails (it aborts first
+            // in practice); an empty document is the least surprising answer.
+            return MarkdownDocument(blocks: [], options: options)
+        }
+        defer { cmark_node_free(root) }
+
+        var document = MarkdownDocument(
+            blocks: CmarkTreeConverter(lineOffset: lineOffset).convert(root),
+            options: options
+        )
+        document.sourceUTF8Count = text.utf8.count
+        return document
+    }
+}
+
+/// Turns a cmark tree into ``MarkdownBlock``/``MarkdownInline`` values.
+///
+/// Walks with cmark's iterator and an explicit stack instead of recursion, so
+/// conversion adds no depth limit of its own. (Rendering and releasing the
+/// Swift tree do recurse; they are fine to 10,000 levels of nesting on an
+/// 8 MB thread stack, far beyond anything a human writes.)
+struct CmarkTreeConverter {
+    let lineOffset: Int
+
+    /// A container node whose children are still being collected.
+    private struct PendingContainer {
+        let node: OpaquePointer
+        var blocks: [MarkdownBlock] = []
+        var inlines: [MarkdownInline] = []
+
+        /// Sizes the child array exactly up front: counting siblings is a
+        /// few pointer hops in C, while growing arrays by doubling costs a
+        /// malloc and copy per step, the bulk of conversion time otherwise.
+        init(node: OpaquePointer) {
+            self.node = node
+            var childCount = 0
+            var child = cmark_node_first_child(node)
+            while let current = child {
+                childCount += 1
+                child = cmark_node_next(current)
+            }
+            guard childCount > 0 else { return }
+            switch cmark_node_get_type(node) {
+            case CMARK_NODE_PARAGRAPH, CMARK_NODE_HEADING, CMARK_NODE_CUSTOM_INLINE,
+                 CMARK_NODE_EMPH, CMARK_NODE_STRONG, CMARK_NODE_LINK, CMARK_NODE_IMAGE:
+                inlines.reserveCapacity(childCount)
+            default:
+                blocks.reserveCapacity(childCount)
+            }
+        }
+    }
+
+    func convert(_ root: OpaquePointer) -> [MarkdownBlock] {
+        guard let iterator = cmark_iter_new(root) else { return [] }
+        defer { cmark_iter_free(iterator) }
+
+        var stack: [PendingContainer] = []
+        var result: [MarkdownBlock] = []
+        while true {
+            let event = cmark_iter_next(iterator)
+            guard event != CMARK_EVENT_DONE, let node = cmark_iter_get_node(iterator) else { break }
+            // Children are appended straight into the parent's arrays rather
+            // than returned wrapped in an enum: the wrapper's copies showed
+            // up as a tenth of conversion time.
+            if event == CMARK_EVENT_ENTER {
+                // The iterator reports leaves with an enter event only; the
+                // root (a document) is the one node entered with no parent.
+                if stack.isEmpty || !appendLeaf(node, to: &stack[stack.count - 1]) {
+                    stack.append(PendingContainer(node: node))
+                }
+            } else if event == CMARK_EVENT_EXIT {
+                let finished = stack.removeLast()
+                if stack.isEmpty {
+                    result = finished.blocks
+                } else {
+                    appendContainer(finished, to: &stack[stack.count - 1])
+                }
+            }
+        }
+        return result
+    }
+
+    /// Returns false when `node` is a container, to be collected instead.
+    private func appendLeaf(_ node: OpaquePointer, to parent: inout PendingContainer) -> Bool {
+        switch cmark_node_get_type(node) {
+        case CMARK_NODE_CODE_BLOCK:
+            parent.blocks.append(MarkdownBlock(
+                .codeBlock(info: string(cmark_node_get_fence_info(node)), literal: literal(node)),
+                position: position(node)))
+        case CMARK_NODE_HTML_BLOCK:
+            parent.blocks.append(MarkdownBlock(.htmlBlock(literal(node)), position: position(node)))
+        case CMARK_NODE_THEMATIC_BREAK:
+            parent.blocks.append(MarkdownBlock(.thematicBreak, position: position(node)))
+        case CMARK_NODE_TEXT:
+            parent.inlines.append(.text(literal(node)))
+        case CMARK_NODE_SOFTBREAK:
+            parent.inlines.append(.softBreak)
+        case CMARK_NODE_LINEBREAK:
+            parent.inlines.append(.lineBreak)
+        case CMARK_NODE_CODE:
+            parent.inlines.append(.code(literal(node)))
+        case CMARK_NODE_HTML_INLINE:
+            parent.inlines.append(.html(literal(node)))
+        default:
+            return false
+        }
+        return true
+    }
+
+    private func appendContainer(_ container: PendingContainer, to parent: inout PendingContainer) {
+        let node = container.node
+        func appendBlock(_ kind: MarkdownBlock.Kind) {
+            parent.blocks.append(MarkdownBlock(kind, position: position(node)))
+        }
+        switch cmark_node_get_type(node) {
+        case CMARK_NODE_BLOCK_QUOTE:
+            appendBlock(.blockQuote(container.blocks))
+        case CMARK_NODE_LIST:
+            appendBlock(.list(listAttributes(node), items: container.blocks))
+        case CMARK_NODE_ITEM:
+            appendBlock(.item(container.blocks))
+        case CMARK_NODE_CUSTOM_BLOCK:
+            appendBlock(.customBlock(
+                onEnter: string(cmark_node_get_on_enter(node)),
+                onExit: string(cmark_node_get_on_exit(node)),
+                children: container.blocks))
+        case CMARK_NODE_PARAGRAPH:
+            appendBlock(.paragraph(container.inlines))
+        case CMARK_NODE_HEADING:
+            appendBlock(.heading(level: Int(cmark_node_get_heading_level(node)), container.inlines))
+        case CMARK_NODE_CUSTOM_INLINE:
+            parent.inlines.append(.custom(
+                onEnter: string(cmark_node_get_on_enter(node)),
+                onExit: string(cmark_node_get_on_exit(node)),
+                children: container.inlines))
+        case CMARK_NODE_EMPH:
+            parent.inlines.append(.emphasis(container.inlines))
+        case CMARK_NODE_STRONG:
+            parent.inlines.append(.strong(container.inlines))
+        case CMARK_NODE_LINK:
+            parent.inlines.append(.link(
+                url: string(cmark_node_get_url(node)),
+                title: string(cmark_node_get_title(node)),
+                children: container.inlines))
+        case CMARK_NODE_IMAGE:
+            parent.inlines.append(.image(
+                url: string(cmark_node_get_url(node)),
+                title: string(cmark_node_get_title(node)),
+                children: container.inlines))
+        default:
+            // Unknown container types (none exist in cmark 0.30) are dropped
+            // rather than guessed at.
+            break
+        }
+    }
+
+    private func listAttributes(_ node: OpaquePointer) -> ListAttributes {
+        let kind: ListAttributes.Kind = cmark_node_get_list_type(node) == CMARK_ORDERED_LIST ? .ordered : .bullet
+        let delimiter: ListAttributes.Delimiter
+        switch cmark_node_get_list_delim(node) {
+        case CMARK_PERIOD_DELIM: delimiter = .period
+        case CMARK_PAREN_DELIM: delimiter = .paren
+        default: delimiter = .none
+        }
+        return ListAttributes(
+            kind: kind,
+            start: Int(cmark_node_get_list_start(node)),
+            isTight: cmark_node_get_list_tight(node) != 0,
+            delimiter: delimiter)
+    }
+
+    private func position(_ node: OpaquePointer) -> SourcePosition {
+        SourcePosition(
+            startLine: Int(cmark_node_get_start_line(node)) + lineOffset,
+            startColumn: Int(cmark_node_get_start_column(node)),
+            endLine: Int(cmark_node_get_end_line(node)) + lineOffset,
+            endColumn: Int(cmark_node_get_end_column(node)))
+    }
+
+    private func literal(_ node: OpaquePointer) -> String {
+        string(cmark_node_get_literal(node))
+    }
+
+    private func string(_ pointer: UnsafePointer<CChar>?) -> String {
+        guard let pointer else { return "" }
+        return String(cString: pointer)
+    }
+}

@@ -1,0 +1,66 @@
+/// Plain text of inline content, by the rule cmark uses for image alt text:
+/// text, code spans and raw inline HTML contribute their literal, line breaks
+/// become a single space, and every other node contributes its children.
+/// Nothing is escaped. Used for heading ids, summaries and alt text.
+public func plainText(of inlines: [MarkdownInline]) -> String {
+    var result = ""
+    appendPlainText(of: inlines, to: &result)
+    return result
+}
+
+/// Plain text of one inline node; see ``plainText(of:)-([MarkdownInline])``.
+public func plainText(of inline: MarkdownInline) -> String {
+    plainText(of: [inline])
+}
+
+/// Plain text of a block, for summaries and search indexes.
+///
+/// Paragraphs and headings contribute their inline plain text, code blocks
+/// their literal without the final newline; raw HTML blocks and thematic
+/// breaks contribute nothing because they are markup, not prose. Separate
+/// blocks are joined with a single `\n`.
+public func plainText(of block: MarkdownBlock) -> String {
+    plainText(of: [block])
+}
+
+/// Plain text of a sequence of blocks, e.g. `plainText(of: document.blocks)`;
+/// see ``plainText(of:)-(MarkdownBlock)``.
+public func plainText(of blocks: [MarkdownBlock]) -> String {
+    var pieces: [String] = []
+    collectPlainText(of: blocks, into: &pieces)
+    return pieces.joined(separator: "\n")
+}
+
+private func appendPlainText(of inlines: [MarkdownInline], to result: inout String) {
+    for inline in inlines {
+        switch inline {
+        case .text(let literal), .code(let literal), .html(let literal):
+            result += literal
+        case .softBreak, .lineBreak:
+            result += " "
+        case .custom(_, _, let children), .emphasis(let children), .strong(let children),
+             .link(_, _, let children), .image(_, _, let children):
+            appendPlainText(of: children, to: &result)
+        }
+    }
+}
+
+private func collectPlainText(of blocks: [MarkdownBlock], into pieces: inout [String]) {
+    for block in blocks {
+        switch block.kind {
+        case .blockQuote(let children), .list(_, let children), .item(let children),
+             .customBlock(_, _, let children):
+            collectPlainText(of: children, into: &pieces)
+        case .paragraph(let inlines), .heading(_, let inlines):
+            let text = plainText(of: inlines)
+            if !text.isEmpty { pieces.append(text) }
+        case .codeBlock(_, let literal):
+            // dropLast works on Characters, so a final "\r\n" goes as a whole.
+            var text = Substring(literal)
+            if text.last?.isNewline == true { text = text.dropLast() }
+            if !text.isEmpty { pieces.append(String(text)) }
+        case .htmlBlock, .thematicBreak:
+            break
+        }
+    }
+}

@@ -1,0 +1,242 @@
+import Markdown
+import Testing
+
+@Suite("Parsing")
+struct ParsingTests {
+    @Test("Block positions are shifted by lineOffset")
+    func sourcePositionsWithLineOffset() throws {
+        let body = "# Title\n\n```swift\nlet x = 1\n```\n\n- a\n- b\n"
+        let document = MarkdownDocument.parse(body, lineOffset: 5)
+
+        #expect(document.blocks.count == 3)
+        let heading = try #require(document.blocks.first)
+        #expect(heading.position == SourcePosition(startLine: 6, startColumn: 1, endLine: 6, endColumn: 7))
+
+        let code = document.blocks[1]
+        guard case .codeBlock(let info, let literal) = code.kind else {
+            Issue.record("expected a code block, got \(code.kind)")
+            return
+        }
+        #expect(info == "swift")
+        #expect(literal == "let x = 1\n")
+        #expect(code.position.startLine == 8)
+        #expect(code.position.endLine == 10)
+        #expect(code.position.startColumn == 1)
+
+        guard case .list(let attributes, let items) = document.blocks[2].kind else {
+            Issue.record("expected a list")
+            return
+        }
+        #expect(attributes == ListAttributes(kind: .bullet, start: 0, isTight: true, delimiter: .none))
+        #expect(items.map(\.position.startLine) == [12, 13])
+    }
+
+    @Test("Without an offset, lines are the body's own")
+    func sourcePositionsWithoutOffset() {
+        let document = MarkdownDocument.parse("para\n\n> quote\n")
+        #expect(document.blocks.map(\.position.startLine) == [1, 3])
+    }
+
+    @Test("Ordered list attributes")
+    func orderedListAttributes() {
+        let document = MarkdownDocument.parse("3) a\n\n4) b\n")
+        guard case .list(let attributes, let items) = document.blocks.first?.kind else {
+            Issue.record("expected a list")
+            return
+        }
+        #expect(attributes == ListAttributes(kind: .ordered, start: 3, isTight: false, delimiter: .paren))
+        #expect(items.count == 2)
+    }
+
+    @Test("Inline tree shape")
+    func inlineTree() {
+        let document = MarkdownDocument.parse("a *b* **c** `d` [e](/f \"g\") ![h](/i)\n")
+        let expected: [MarkdownInline] = [
+            .text("a "), .emphasis([.text("b")]), .text(" "), .strong([.text("c")]), .text(" "),
+            .code("d"), .text(" "), .link(url: "/f", title: "g", children: [.text("e")]), .text(" "),
+            .image(url: "/i", title: "", children: [.text("h")]),
+        ]
+        #expect(document.blocks.first?.kind == .paragraph(expected))
+    }
+
+    @Test("Empty input gives an empty document")
+    func emptyInput() {
+        let document = MarkdownDocument.parse("")
+        #expect(document.blocks.isEmpty)
+        #expect(document.html() == "")
+    }
+
+    @Test("Smart punctuation is applied at parse time")
+    func smartPunctuation() {
+        let document = MarkdownDocument.parse("\"a\" -- b...\n", options: MarkdownOptions(smartPunctuation: true))
+        #expect(document.html() == "<p>\u{201C}a\u{201D} \u{2013} b\u{2026}</p>\n")
+    }
+}
+
+@Suite("Rendering")
+struct RenderingTests {
+    @Test("Code is escaped exactly once")
+    func escapingOnce() {
+        let html = MarkdownDocument.parse("```swift\nArray<Int> && \"x\"\n```\n\n`Array<Int>`\n").html()
+        #expect(html == """
+            <pre><code class="language-swift">Array&lt;Int&gt; &amp;&amp; &quot;x&quot;
+            </code></pre>
+            <p><code>Array&lt;Int&gt;</code></p>
+
+            """)
+        #expect(!html.contains("&amp;lt;"))
+    }
+
+    @Test("Safe mode omits raw HTML and dangerous links")
+    func safeMode() {
+        let markdown = "<div>block</div>\n\nx <span>inline</span> [js](javascript:alert(1)) ![img](data:image/png;base64,AA) ![svg](data:image/svg+xml,x)\n"
+        let safe = MarkdownDocument.parse(markdown).html()
+        #expect(safe == """
+            <!-- raw HTML omitted -->
+            <p>x <!-- raw HTML omitted -->inline<!-- raw HTML omitted --> <a href="">js</a> \
+            <img src="data:image/png;base64,AA" alt="img" /> <img src="" alt="svg" /></p>
+
+            """)
+
+        let unsafe = MarkdownDocument.parse(markdown, options: MarkdownOptions(allowRawHTML: true)).html()
+        #expect(unsafe.contains("<div>block</div>\n"))
+        #expect(unsafe.contains("<span>inline</span>"))
+        #expect(unsafe.contains("<a href=\"javascript:alert(1)\">js</a>"))
+    }
+
+    @Test("Tight and loose list paragraphs")
+    func tightLists() {
+        #expect(MarkdownDocument.parse("- a\n- b\n").html() == "<ul>\n<li>a</li>\n<li>b</li>\n</ul>\n")
+        #expect(MarkdownDocument.parse("- a\n\n- b\n").html() == "<ul>\n<li>\n<p>a</p>\n</li>\n<li>\n<p>b</p>\n</li>\n</ul>\n")
+    }
+
+    @Test("Custom nodes emit their markup verbatim")
+    func customNodes() {
+        let position = SourcePosition(startLine: 1, startColumn: 1, endLine: 1, endColumn: 1)
+        let paragraph = MarkdownBlock(.paragraph([
+            .custom(onEnter: "<mark>", onExit: "</mark>", children: [.text("a<b")]),
+        ]), position: position)
+        let wrapper = MarkdownBlock(.customBlock(onEnter: "<aside>", onExit: "</aside>", children: [paragraph]),
+                                    position: position)
+        #expect(HTMLRenderer().render([wrapper], options: MarkdownOptions()) == "<aside>\n<p><mark>a&lt;b</mark></p>\n</aside>\n")
+    }
+}
+
+@Suite("Hooks")
+struct HookTests {
+    @Test("Code block hook replaces the block; nil keeps the default")
+    func codeBlockHook() {
+        let renderer = HTMLRenderer(codeBlock: { info, literal in
+            guard info.hasPrefix("mermaid") else { return nil }
+            return "<div class=\"mermaid\">\(literal)</div>"
+        })
+        let markdown = "```mermaid\ngraph TD;\n```\n\n- ```mermaid\n  a<b\n  ```\n\n```swift\nArray<Int>\n```\n"
+        #expect(MarkdownDocument.parse(markdown).html(using: renderer) == """
+            <div class="mermaid">graph TD;
+            </div>
+            <ul>
+            <li>
+            <div class="mermaid">a<b
+            </div>
+            </li>
+            </ul>
+            <pre><code class="language-swift">Array&lt;Int&gt;
+            </code></pre>
+
+            """)
+    }
+
+    @Test("Link hook rewrites links and images before escaping and safe mode")
+    func linkHook() {
+        let renderer = HTMLRenderer(linkURL: { url in
+            url.hasSuffix(".md") ? String(url.dropLast(3)) + "/?a=1&b=2" : url
+        })
+        let html = MarkdownDocument.parse("[post](other.md \"T\") ![pic](cat.md) [ext](https://x.org/)\n").html(using: renderer)
+        #expect(html == """
+            <p><a href="other/?a=1&amp;b=2" title="T">post</a> <img src="cat/?a=1&amp;b=2" alt="pic" /> \
+            <a href="https://x.org/">ext</a></p>
+
+            """)
+
+        let sneaky = HTMLRenderer(linkURL: { _ in "javascript:alert(1)" })
+        #expect(MarkdownDocument.parse("[a](/b)\n").html(using: sneaky) == "<p><a href=\"\">a</a></p>\n")
+    }
+
+    @Test("Heading id hook gets level and plain text; repeats become unique")
+    func headingIDHook() {
+        let renderer = HTMLRenderer(headingID: { level, text in
+            level == 1 ? nil : HTMLRenderer.slug(text)
+        })
+        let markdown = "# Top\n\n## Hello *World* `code`\n\n## Hello World code\n\n### \"Quotes\" & more\n"
+        #expect(MarkdownDocument.parse(markdown).html(using: renderer) == """
+            <h1>Top</h1>
+            <h2 id="hello-world-code">Hello <em>World</em> <code>code</code></h2>
+            <h2 id="hello-world-code-1">Hello World code</h2>
+            <h3 id="quotes--more">&quot;Quotes&quot; &amp; more</h3>
+
+            """)
+    }
+
+    @Test("Slugs: ASCII fast path and Unicode agree on the rules")
+    func slugs() {
+        #expect(HTMLRenderer.slug("Hello, World! 2 x_y-z") == "hello-world-2-x_y-z")
+        #expect(HTMLRenderer.slug("Ünïcode Café, 日本") == "ünïcode-café-日本")
+        #expect(HTMLRenderer.slug("") == "")
+    }
+
+    @Test("Heading ids are HTML-escaped")
+    func headingIDEscaped() {
+        let renderer = HTMLRenderer(headingID: { _, _ in "a\"b<c" })
+        #expect(MarkdownDocument.parse("## x\n").html(using: renderer) == "<h2 id=\"a&quot;b&lt;c\">x</h2>\n")
+    }
+}
+
+@Suite("Plain text")
+struct PlainTextTests {
+    @Test("Inline plain text follows cmark's alt-text rule")
+    func inlinePlainText() {
+        let document = MarkdownDocument.parse("Hello *wor**ld*** `a<b` [link](/x) ![alt *img*](y)\nnext  \nlast <br>\n")
+        guard case .paragraph(let inlines) = document.blocks.first?.kind else {
+            Issue.record("expected a paragraph")
+            return
+        }
+        #expect(plainText(of: inlines) == "Hello world a<b link alt img next last <br>")
+        #expect(plainText(of: .emphasis([.text("x"), .softBreak, .code("y")])) == "x y")
+    }
+
+    @Test("Block plain text joins blocks and skips markup")
+    func blockPlainText() {
+        let document = MarkdownDocument.parse("# Title\n\n> quoted *text*\n\n<div>raw</div>\n\n---\n\n- one\n- two\n\n    code\n")
+        #expect(plainText(of: document.blocks) == "Title\nquoted text\none\ntwo\ncode")
+        #expect(plainText(of: document.blocks[0]) == "Title")
+    }
+
+    @Test("Image alt text renders plain text of the children")
+    func altText() {
+        #expect(MarkdownDocument.parse("![a *b* `<c>` [d](/e)](/f.png)\n").html()
+            == "<p><img src=\"/f.png\" alt=\"a b &lt;c&gt; d\" /></p>\n")
+    }
+}
+
+@Suite("Concurrency")
+struct ConcurrencyTests {
+    @Test("Parallel parse and render give the same output as serial")
+    func parallelRendering() async {
+        let posts = (0..<200).map { index in
+            "# Post \(index)\n\nSome *text* with [a link](/p/\(index)) and `code`.\n\n```swift\nlet n = \(index)\n```\n"
+        }
+        let renderer = HTMLRenderer(headingID: { _, text in HTMLRenderer.slug(text) })
+        let serial = posts.map { MarkdownDocument.parse($0).html(using: renderer) }
+        let parallel = await withTaskGroup(of: (Int, String).self) { group in
+            for (index, post) in posts.enumerated() {
+                group.addTask { (index, MarkdownDocument.parse(post).html(using: renderer)) }
+            }
+            var results = [String](repeating: "", count: posts.count)
+            for await (index, html) in group {
+                results[index] = html
+            }
+            return results
+        }
+        #expect(parallel == serial)
+    }
+}
