@@ -1,5 +1,25 @@
 import CCmark
 
+/// A document nested deeper than the renderer supports (`> > > …` thousands deep).
+public struct MarkdownNestingError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// No person writes 256 levels; the recursive renderer has stack to spare for them
+    /// even in a debug build on a worker thread.
+    public static let defaultLimit = 256
+
+    /// The line (with `lineOffset` applied) of the innermost block at the limit.
+    public var line: Int
+    public var limit: Int
+
+    public init(line: Int, limit: Int) {
+        self.line = line
+        self.limit = limit
+    }
+
+    public var description: String {
+        "Markdown nested more than \(limit) levels deep (lists, quotes or emphasis inside each other); sitegen renders at most \(limit)"
+    }
+}
+
 extension MarkdownDocument {
     /// Parses CommonMark text with libcmark and converts the result into a
     /// Swift value tree; the cmark tree is freed before returning.
@@ -10,11 +30,15 @@ extension MarkdownDocument {
     ///   - lineOffset: Added to every line number, for bodies that start
     ///     after front matter: if the body's first line is line 6 of the
     ///     file, pass 5.
+    /// - Throws: `MarkdownNestingError` for containers nested deeper than
+    ///   `maximumNesting` (blocks and inlines together): rendering recurses, and
+    ///   a pathological document must fail with a message, not overflow a stack.
     public static func parse(
         _ text: String,
         options: MarkdownOptions = MarkdownOptions(),
-        lineOffset: Int = 0
-    ) -> MarkdownDocument {
+        lineOffset: Int = 0,
+        maximumNesting: Int = MarkdownNestingError.defaultLimit
+    ) throws(MarkdownNestingError) -> MarkdownDocument {
         var cmarkOptions = CMARK_OPT_SOURCEPOS | CMARK_OPT_VALIDATE_UTF8
         if options.smartPunctuation {
             cmarkOptions |= CMARK_OPT_SMART
@@ -38,7 +62,7 @@ extension MarkdownDocument {
         defer { cmark_node_free(root) }
 
         var document = MarkdownDocument(
-            blocks: CmarkTreeConverter(lineOffset: lineOffset).convert(root),
+            blocks: try CmarkTreeConverter(lineOffset: lineOffset, maximumNesting: maximumNesting).convert(root),
             options: options
         )
         document.sourceUTF8Count = text.utf8.count
@@ -54,6 +78,7 @@ extension MarkdownDocument {
 /// 8 MB thread stack, far beyond anything a human writes.)
 struct CmarkTreeConverter {
     let lineOffset: Int
+    let maximumNesting: Int
 
     /// A container node whose children are still being collected.
     private struct PendingContainer {
@@ -83,7 +108,7 @@ struct CmarkTreeConverter {
         }
     }
 
-    func convert(_ root: OpaquePointer) -> [MarkdownBlock] {
+    func convert(_ root: OpaquePointer) throws(MarkdownNestingError) -> [MarkdownBlock] {
         guard let iterator = cmark_iter_new(root) else { return [] }
         defer { cmark_iter_free(iterator) }
 
@@ -99,6 +124,10 @@ struct CmarkTreeConverter {
                 // The iterator reports leaves with an enter event only; the
                 // root (a document) is the one node entered with no parent.
                 if stack.isEmpty || !appendLeaf(node, to: &stack[stack.count - 1]) {
+                    // The document node itself is not a level of nesting.
+                    guard stack.count <= maximumNesting else {
+                        throw MarkdownNestingError(line: nearestLine(stack) , limit: maximumNesting)
+                    }
                     stack.append(PendingContainer(node: node))
                 }
             } else if event == CMARK_EVENT_EXIT {
@@ -185,6 +214,15 @@ struct CmarkTreeConverter {
             // rather than guessed at.
             break
         }
+    }
+
+    /// Inline nodes carry no line in cmark 0.30: the innermost block that has one.
+    private func nearestLine(_ stack: [PendingContainer]) -> Int {
+        for container in stack.reversed() {
+            let line = Int(cmark_node_get_start_line(container.node))
+            if line > 0 { return line + lineOffset }
+        }
+        return 1 + lineOffset
     }
 
     private func listAttributes(_ node: OpaquePointer) -> ListAttributes {

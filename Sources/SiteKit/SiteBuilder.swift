@@ -40,7 +40,12 @@ public struct SiteBuilder: Sendable {
             throw DiagnosticsError([error])
         }
         let (site, warnings) = try SiteLoader(layout: layout, includeDrafts: options.includeDrafts).load()
-        let files = PlainPages(site: site).render()
+        let files: [RenderedFile]
+        do {
+            files = try PlainPages(site: site).render()
+        } catch {
+            throw DiagnosticsError(warnings + error.diagnostics)
+        }
         let written: Int
         do {
             written = try writer.write(files, staticFolder: layout.staticFiles,

@@ -14,15 +14,15 @@ struct CommonMarkSpecTests {
         #expect(examples.count == 652, "spec-0.30 has 652 examples; the example parser found \(examples.count)")
 
         let options = MarkdownOptions(allowRawHTML: true)
-        let failures = examples.filter { example in
-            MarkdownDocument.parse(example.markdown, options: options).html() != example.html
+        let failures = try examples.filter { example in
+            try MarkdownDocument.parse(example.markdown, options: options).html() != example.html
         }
         print("CommonMark spec 0.30: \(examples.count - failures.count)/\(examples.count) examples passed")
         for (section, failed) in Dictionary(grouping: failures, by: \.section).sorted(by: { $0.key < $1.key }) {
             print("  \(section): failed \(failed.map { String($0.number) }.joined(separator: ", "))")
         }
         for example in failures.prefix(10) {
-            let actual = MarkdownDocument.parse(example.markdown, options: options).html()
+            let actual = try MarkdownDocument.parse(example.markdown, options: options).html()
             Issue.record("\(example): expected \(example.html.debugDescription), got \(actual.debugDescription)")
         }
         #expect(failures.isEmpty)
@@ -37,13 +37,13 @@ struct CommonMarkSpecTests {
     func specExamplesMatchLibcmark(optionSet: String) throws {
         let options = try #require(referenceOptionSets.first { $0.name == optionSet }).options
         let examples = try SpecFile.examples()
-        let mismatches = examples.filter { example in
-            MarkdownDocument.parse(example.markdown, options: options).html()
+        let mismatches = try examples.filter { example in
+            try MarkdownDocument.parse(example.markdown, options: options).html()
                 != cmarkReferenceHTML(example.markdown, options: options)
         }
         print("libcmark parity (\(optionSet)): \(examples.count - mismatches.count)/\(examples.count) examples identical")
         for example in mismatches.prefix(10) {
-            Issue.record("\(optionSet) \(example): \(MarkdownDocument.parse(example.markdown, options: options).html().debugDescription) vs cmark \(cmarkReferenceHTML(example.markdown, options: options).debugDescription)")
+            Issue.record("\(optionSet) \(example): \(try MarkdownDocument.parse(example.markdown, options: options).html().debugDescription) vs cmark \(cmarkReferenceHTML(example.markdown, options: options).debugDescription)")
         }
         #expect(mismatches.isEmpty)
     }
@@ -55,14 +55,14 @@ struct LibcmarkParityTests {
     func edgeCases(optionSet: String) throws {
         let options = try #require(referenceOptionSets.first { $0.name == optionSet }).options
         for markdown in referenceEdgeCases {
-            let ours = MarkdownDocument.parse(markdown, options: options).html()
+            let ours = try MarkdownDocument.parse(markdown, options: options).html()
             let cmark = cmarkReferenceHTML(markdown, options: options)
             #expect(ours == cmark, "input: \(markdown.debugDescription)")
         }
     }
 
     @Test("Every single byte as a URL matches houdini_escape_href")
-    func everyByteInURL() {
+    func everyByteInURL() throws {
         for scalar in (1...0x7F).compactMap(UnicodeScalar.init) + ["é", "€", "😀"] {
             let url = "a\(scalar)b"
             let document = MarkdownDocument(blocks: [

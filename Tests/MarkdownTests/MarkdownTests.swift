@@ -6,7 +6,7 @@ struct ParsingTests {
     @Test("Block positions are shifted by lineOffset")
     func sourcePositionsWithLineOffset() throws {
         let body = "# Title\n\n```swift\nlet x = 1\n```\n\n- a\n- b\n"
-        let document = MarkdownDocument.parse(body, lineOffset: 5)
+        let document = try MarkdownDocument.parse(body, lineOffset: 5)
 
         #expect(document.blocks.count == 3)
         let heading = try #require(document.blocks.first)
@@ -32,14 +32,14 @@ struct ParsingTests {
     }
 
     @Test("Without an offset, lines are the body's own")
-    func sourcePositionsWithoutOffset() {
-        let document = MarkdownDocument.parse("para\n\n> quote\n")
+    func sourcePositionsWithoutOffset() throws {
+        let document = try MarkdownDocument.parse("para\n\n> quote\n")
         #expect(document.blocks.map(\.position.startLine) == [1, 3])
     }
 
     @Test("Ordered list attributes")
-    func orderedListAttributes() {
-        let document = MarkdownDocument.parse("3) a\n\n4) b\n")
+    func orderedListAttributes() throws {
+        let document = try MarkdownDocument.parse("3) a\n\n4) b\n")
         guard case .list(let attributes, let items) = document.blocks.first?.kind else {
             Issue.record("expected a list")
             return
@@ -49,8 +49,8 @@ struct ParsingTests {
     }
 
     @Test("Inline tree shape")
-    func inlineTree() {
-        let document = MarkdownDocument.parse("a *b* **c** `d` [e](/f \"g\") ![h](/i)\n")
+    func inlineTree() throws {
+        let document = try MarkdownDocument.parse("a *b* **c** `d` [e](/f \"g\") ![h](/i)\n")
         let expected: [MarkdownInline] = [
             .text("a "), .emphasis([.text("b")]), .text(" "), .strong([.text("c")]), .text(" "),
             .code("d"), .text(" "), .link(url: "/f", title: "g", children: [.text("e")]), .text(" "),
@@ -60,15 +60,15 @@ struct ParsingTests {
     }
 
     @Test("Empty input gives an empty document")
-    func emptyInput() {
-        let document = MarkdownDocument.parse("")
+    func emptyInput() throws {
+        let document = try MarkdownDocument.parse("")
         #expect(document.blocks.isEmpty)
         #expect(document.html() == "")
     }
 
     @Test("Smart punctuation is applied at parse time")
-    func smartPunctuation() {
-        let document = MarkdownDocument.parse("\"a\" -- b...\n", options: MarkdownOptions(smartPunctuation: true))
+    func smartPunctuation() throws {
+        let document = try MarkdownDocument.parse("\"a\" -- b...\n", options: MarkdownOptions(smartPunctuation: true))
         #expect(document.html() == "<p>\u{201C}a\u{201D} \u{2013} b\u{2026}</p>\n")
     }
 }
@@ -76,8 +76,8 @@ struct ParsingTests {
 @Suite("Rendering")
 struct RenderingTests {
     @Test("Code is escaped exactly once")
-    func escapingOnce() {
-        let html = MarkdownDocument.parse("```swift\nArray<Int> && \"x\"\n```\n\n`Array<Int>`\n").html()
+    func escapingOnce() throws {
+        let html = try MarkdownDocument.parse("```swift\nArray<Int> && \"x\"\n```\n\n`Array<Int>`\n").html()
         #expect(html == """
             <pre><code class="language-swift">Array&lt;Int&gt; &amp;&amp; &quot;x&quot;
             </code></pre>
@@ -88,9 +88,9 @@ struct RenderingTests {
     }
 
     @Test("Safe mode omits raw HTML and dangerous links")
-    func safeMode() {
+    func safeMode() throws {
         let markdown = "<div>block</div>\n\nx <span>inline</span> [js](javascript:alert(1)) ![img](data:image/png;base64,AA) ![svg](data:image/svg+xml,x)\n"
-        let safe = MarkdownDocument.parse(markdown).html()
+        let safe = try MarkdownDocument.parse(markdown).html()
         #expect(safe == """
             <!-- raw HTML omitted -->
             <p>x <!-- raw HTML omitted -->inline<!-- raw HTML omitted --> <a href="">js</a> \
@@ -98,20 +98,20 @@ struct RenderingTests {
 
             """)
 
-        let unsafe = MarkdownDocument.parse(markdown, options: MarkdownOptions(allowRawHTML: true)).html()
+        let unsafe = try MarkdownDocument.parse(markdown, options: MarkdownOptions(allowRawHTML: true)).html()
         #expect(unsafe.contains("<div>block</div>\n"))
         #expect(unsafe.contains("<span>inline</span>"))
         #expect(unsafe.contains("<a href=\"javascript:alert(1)\">js</a>"))
     }
 
     @Test("Tight and loose list paragraphs")
-    func tightLists() {
-        #expect(MarkdownDocument.parse("- a\n- b\n").html() == "<ul>\n<li>a</li>\n<li>b</li>\n</ul>\n")
-        #expect(MarkdownDocument.parse("- a\n\n- b\n").html() == "<ul>\n<li>\n<p>a</p>\n</li>\n<li>\n<p>b</p>\n</li>\n</ul>\n")
+    func tightLists() throws {
+        #expect(try MarkdownDocument.parse("- a\n- b\n").html() == "<ul>\n<li>a</li>\n<li>b</li>\n</ul>\n")
+        #expect(try MarkdownDocument.parse("- a\n\n- b\n").html() == "<ul>\n<li>\n<p>a</p>\n</li>\n<li>\n<p>b</p>\n</li>\n</ul>\n")
     }
 
     @Test("Custom nodes emit their markup verbatim")
-    func customNodes() {
+    func customNodes() throws {
         let position = SourcePosition(startLine: 1, startColumn: 1, endLine: 1, endColumn: 1)
         let paragraph = MarkdownBlock(.paragraph([
             .custom(onEnter: "<mark>", onExit: "</mark>", children: [.text("a<b")]),
@@ -125,13 +125,13 @@ struct RenderingTests {
 @Suite("Hooks")
 struct HookTests {
     @Test("Code block hook replaces the block; nil keeps the default")
-    func codeBlockHook() {
+    func codeBlockHook() throws {
         let renderer = HTMLRenderer(codeBlock: { info, literal in
             guard info.hasPrefix("mermaid") else { return nil }
             return "<div class=\"mermaid\">\(literal)</div>"
         })
         let markdown = "```mermaid\ngraph TD;\n```\n\n- ```mermaid\n  a<b\n  ```\n\n```swift\nArray<Int>\n```\n"
-        #expect(MarkdownDocument.parse(markdown).html(using: renderer) == """
+        #expect(try MarkdownDocument.parse(markdown).html(using: renderer) == """
             <div class="mermaid">graph TD;
             </div>
             <ul>
@@ -147,11 +147,11 @@ struct HookTests {
     }
 
     @Test("Link hook rewrites links and images before escaping and safe mode")
-    func linkHook() {
+    func linkHook() throws {
         let renderer = HTMLRenderer(linkURL: { url in
             url.hasSuffix(".md") ? String(url.dropLast(3)) + "/?a=1&b=2" : url
         })
-        let html = MarkdownDocument.parse("[post](other.md \"T\") ![pic](cat.md) [ext](https://x.org/)\n").html(using: renderer)
+        let html = try MarkdownDocument.parse("[post](other.md \"T\") ![pic](cat.md) [ext](https://x.org/)\n").html(using: renderer)
         #expect(html == """
             <p><a href="other/?a=1&amp;b=2" title="T">post</a> <img src="cat/?a=1&amp;b=2" alt="pic" /> \
             <a href="https://x.org/">ext</a></p>
@@ -159,16 +159,16 @@ struct HookTests {
             """)
 
         let sneaky = HTMLRenderer(linkURL: { _ in "javascript:alert(1)" })
-        #expect(MarkdownDocument.parse("[a](/b)\n").html(using: sneaky) == "<p><a href=\"\">a</a></p>\n")
+        #expect(try MarkdownDocument.parse("[a](/b)\n").html(using: sneaky) == "<p><a href=\"\">a</a></p>\n")
     }
 
     @Test("Heading id hook gets level and plain text; repeats become unique")
-    func headingIDHook() {
+    func headingIDHook() throws {
         let renderer = HTMLRenderer(headingID: { level, text in
             level == 1 ? nil : HTMLRenderer.slug(text)
         })
         let markdown = "# Top\n\n## Hello *World* `code`\n\n## Hello World code\n\n### \"Quotes\" & more\n"
-        #expect(MarkdownDocument.parse(markdown).html(using: renderer) == """
+        #expect(try MarkdownDocument.parse(markdown).html(using: renderer) == """
             <h1>Top</h1>
             <h2 id="hello-world-code">Hello <em>World</em> <code>code</code></h2>
             <h2 id="hello-world-code-1">Hello World code</h2>
@@ -178,24 +178,24 @@ struct HookTests {
     }
 
     @Test("Slugs: ASCII fast path and Unicode agree on the rules")
-    func slugs() {
+    func slugs() throws {
         #expect(HTMLRenderer.slug("Hello, World! 2 x_y-z") == "hello-world-2-x_y-z")
         #expect(HTMLRenderer.slug("Ünïcode Café, 日本") == "ünïcode-café-日本")
         #expect(HTMLRenderer.slug("") == "")
     }
 
     @Test("Heading ids are HTML-escaped")
-    func headingIDEscaped() {
+    func headingIDEscaped() throws {
         let renderer = HTMLRenderer(headingID: { _, _ in "a\"b<c" })
-        #expect(MarkdownDocument.parse("## x\n").html(using: renderer) == "<h2 id=\"a&quot;b&lt;c\">x</h2>\n")
+        #expect(try MarkdownDocument.parse("## x\n").html(using: renderer) == "<h2 id=\"a&quot;b&lt;c\">x</h2>\n")
     }
 }
 
 @Suite("Plain text")
 struct PlainTextTests {
     @Test("Inline plain text follows cmark's alt-text rule")
-    func inlinePlainText() {
-        let document = MarkdownDocument.parse("Hello *wor**ld*** `a<b` [link](/x) ![alt *img*](y)\nnext  \nlast <br>\n")
+    func inlinePlainText() throws {
+        let document = try MarkdownDocument.parse("Hello *wor**ld*** `a<b` [link](/x) ![alt *img*](y)\nnext  \nlast <br>\n")
         guard case .paragraph(let inlines) = document.blocks.first?.kind else {
             Issue.record("expected a paragraph")
             return
@@ -205,15 +205,15 @@ struct PlainTextTests {
     }
 
     @Test("Block plain text joins blocks and skips markup")
-    func blockPlainText() {
-        let document = MarkdownDocument.parse("# Title\n\n> quoted *text*\n\n<div>raw</div>\n\n---\n\n- one\n- two\n\n    code\n")
+    func blockPlainText() throws {
+        let document = try MarkdownDocument.parse("# Title\n\n> quoted *text*\n\n<div>raw</div>\n\n---\n\n- one\n- two\n\n    code\n")
         #expect(plainText(of: document.blocks) == "Title\nquoted text\none\ntwo\ncode")
         #expect(plainText(of: document.blocks[0]) == "Title")
     }
 
     @Test("Image alt text renders plain text of the children")
-    func altText() {
-        #expect(MarkdownDocument.parse("![a *b* `<c>` [d](/e)](/f.png)\n").html()
+    func altText() throws {
+        #expect(try MarkdownDocument.parse("![a *b* `<c>` [d](/e)](/f.png)\n").html()
             == "<p><img src=\"/f.png\" alt=\"a b &lt;c&gt; d\" /></p>\n")
     }
 }
@@ -221,22 +221,46 @@ struct PlainTextTests {
 @Suite("Concurrency")
 struct ConcurrencyTests {
     @Test("Parallel parse and render give the same output as serial")
-    func parallelRendering() async {
+    func parallelRendering() async throws {
         let posts = (0..<200).map { index in
             "# Post \(index)\n\nSome *text* with [a link](/p/\(index)) and `code`.\n\n```swift\nlet n = \(index)\n```\n"
         }
         let renderer = HTMLRenderer(headingID: { _, text in HTMLRenderer.slug(text) })
-        let serial = posts.map { MarkdownDocument.parse($0).html(using: renderer) }
-        let parallel = await withTaskGroup(of: (Int, String).self) { group in
+        let serial = try posts.map { try MarkdownDocument.parse($0).html(using: renderer) }
+        let parallel = try await withThrowingTaskGroup(of: (Int, String).self) { group in
             for (index, post) in posts.enumerated() {
-                group.addTask { (index, MarkdownDocument.parse(post).html(using: renderer)) }
+                group.addTask { (index, try MarkdownDocument.parse(post).html(using: renderer)) }
             }
             var results = [String](repeating: "", count: posts.count)
-            for await (index, html) in group {
+            for try await (index, html) in group {
                 results[index] = html
             }
             return results
         }
         #expect(parallel == serial)
+    }
+}
+
+@Suite("Nesting limit")
+struct NestingLimitTests {
+    @Test("Nesting up to the limit renders; one level more is an error at its line")
+    func nestingLimit() throws {
+        let limit = MarkdownNestingError.defaultLimit
+        // The paragraph inside the innermost quote is a level too.
+        let deepest = String(repeating: "> ", count: limit - 1) + "x\n"
+        let html = try MarkdownDocument.parse(deepest).html()
+        #expect(html.components(separatedBy: "<blockquote>").count == limit)
+        let tooDeep = "para\n\n" + String(repeating: "> ", count: limit) + "x\n"
+        #expect(throws: MarkdownNestingError(line: 13, limit: limit)) {
+            _ = try MarkdownDocument.parse(tooDeep, lineOffset: 10)
+        }
+    }
+
+    @Test("Deep emphasis and lists are limited too")
+    func inlineAndListNesting() {
+        let emphasis = String(repeating: "*a ", count: 400) + String(repeating: "a*", count: 400) + "\n"
+        #expect(throws: MarkdownNestingError.self) { _ = try MarkdownDocument.parse(emphasis) }
+        let lists = (0..<300).map { String(repeating: "  ", count: $0) + "- a\n" }.joined()
+        #expect(throws: MarkdownNestingError.self) { _ = try MarkdownDocument.parse(lists) }
     }
 }

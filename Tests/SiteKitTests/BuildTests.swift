@@ -139,3 +139,17 @@ struct BuildTests {
         #expect(first.lowerBound < last.lowerBound)
     }
 }
+
+@Suite("Pathological Markdown")
+struct PathologicalMarkdownTests {
+    @Test func thousandsOfNestedQuotesFailAtTheirLineInsteadOfCrashing() {
+        let site = FixtureSite(["Content/posts/deep.md": FixtureSite.post("title: Deep\ndate: 2017-04-21",
+                                                                       body: "Intro.\n\n" + String(repeating: "> ", count: 3000) + "x\n")])
+        defer { site.remove() }
+        let errors = site.failingBuild().errors
+        #expect(errors.count == 1)
+        #expect(errors.first?.file == "Content/posts/deep.md")
+        #expect(errors.first?.location?.line == 8)
+        #expect(errors.first?.message.hasPrefix("Markdown nested more than 256 levels deep") == true)
+    }
+}

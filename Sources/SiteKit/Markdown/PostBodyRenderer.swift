@@ -9,11 +9,15 @@ struct PostBodyRenderer: Sendable {
         MarkdownOptions(smartPunctuation: settings.smartPunctuation, allowRawHTML: settings.allowRawHTML)
     }
 
-    func document(for post: Post) -> MarkdownDocument {
-        MarkdownDocument.parse(post.body, options: options, lineOffset: post.bodyFirstLine - 1)
+    func document(for post: Post) throws(Diagnostic) -> MarkdownDocument {
+        do {
+            return try MarkdownDocument.parse(post.body, options: options, lineOffset: post.bodyFirstLine - 1)
+        } catch {
+            throw .error(post.sourcePath, SourceLocation(line: error.line, column: 1), error.description)
+        }
     }
 
-    func html(for post: Post) -> String {
-        document(for: post).html()
+    func html(for post: Post) throws(Diagnostic) -> String {
+        try document(for: post).html()
     }
 }

@@ -7,14 +7,26 @@ public struct PlainPages: Sendable {
         self.site = site
     }
 
-    public func render() -> [RenderedFile] {
+    /// Every page, or every post that could not be rendered.
+    public func render() throws(DiagnosticsError) -> [RenderedFile] {
         let urls = SiteURLs(baseURL: site.config.baseURL)
         let body = PostBodyRenderer(settings: site.config.markdown)
         let config = site.config
-        var files = site.posts.parallelMap { post in
-            RenderedFile(path: "posts/\(post.slug)/index.html",
-                         contents: Self.postPage(post, html: body.html(for: post), config: config, urls: urls))
+        let results = site.posts.parallelMap { post -> Result<RenderedFile, Diagnostic> in
+            Result { () throws(Diagnostic) -> RenderedFile in
+                RenderedFile(path: "posts/\(post.slug)/index.html",
+                             contents: Self.postPage(post, html: try body.html(for: post), config: config, urls: urls))
+            }
         }
+        var files: [RenderedFile] = []
+        var errors: [Diagnostic] = []
+        for result in results {
+            switch result {
+            case .success(let file): files.append(file)
+            case .failure(let error): errors.append(error)
+            }
+        }
+        guard errors.isEmpty else { throw DiagnosticsError(errors.sorted { $0.file < $1.file }) }
         files.append(RenderedFile(path: "index.html", contents: homePage(urls: urls)))
         return files
     }
