@@ -54,6 +54,14 @@ struct YAMLParserTests {
         }
     }
 
+    @Test func deepNestingIsAnErrorNotACrash() throws {
+        let deep = "tags: " + String(repeating: "[", count: 100_000) + "\n"
+        #expect(throws: YAMLError(location: SourceLocation(line: 1, column: 70), message: "YAML nested more than 64 levels deep")) {
+            _ = try YAMLParser.parse(deep)
+        }
+        #expect(try YAMLParser.parse("a: " + String(repeating: "[", count: 63) + String(repeating: "]", count: 63)) != nil)
+    }
+
     @Test func emptyDocumentIsNil() throws {
         #expect(try YAMLParser.parse("# only a comment\n") == nil)
         #expect(try YAMLParser.parse("") == nil)

@@ -60,6 +60,10 @@ public enum YAMLParser {
             case mapping(YAMLNode, anchor: String?, items: [YAMLNode])
         }
 
+        /// Settings and front matter are shallow; a bound keeps the recursive
+        /// release and comparison of a pathological tree off the stack's edge.
+        static let maximumNesting = 64
+
         private var stack: [Open] = []
         private var anchors: [String: YAMLNode] = [:]
         private var root: YAMLNode?
@@ -85,6 +89,9 @@ public enum YAMLParser {
                     let text = String(decoding: UnsafeBufferPointer(start: s.value, count: Int(s.length)), as: UTF8.self)
                     let node = YAMLNode(.scalar(text, Self.style(s.style)), at: location, tag: Self.string(s.tag))
                     try add(node, anchor: Self.string(s.anchor))
+                case YAML_SEQUENCE_START_EVENT where stack.count >= Self.maximumNesting,
+                     YAML_MAPPING_START_EVENT where stack.count >= Self.maximumNesting:
+                    throw YAMLError(location: location, message: "YAML nested more than \(Self.maximumNesting) levels deep")
                 case YAML_SEQUENCE_START_EVENT:
                     let s = event.data.sequence_start
                     stack.append(.sequence(YAMLNode(.sequence([]), at: location, tag: Self.string(s.tag)),
