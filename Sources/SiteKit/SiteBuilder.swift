@@ -21,6 +21,8 @@ public struct SiteBuilder: Sendable {
         public var skippedDrafts: [String]
         public var warnings: [Diagnostic]
         public var seconds: Double
+        /// Wall time of each stage, in order: load, render, write.
+        public var stageSeconds: [(stage: String, seconds: Double)]
     }
 
     public var options: Options
@@ -40,12 +42,14 @@ public struct SiteBuilder: Sendable {
             throw DiagnosticsError([error])
         }
         let (site, warnings) = try SiteLoader(layout: layout, includeDrafts: options.includeDrafts).load()
+        let loaded = DispatchTime.now()
         let files: [RenderedFile]
         do {
             files = try PlainPages(site: site).render()
         } catch {
             throw DiagnosticsError(warnings + error.diagnostics)
         }
+        let rendered = DispatchTime.now()
         let written: Int
         do {
             written = try writer.write(files, staticFolder: layout.staticFiles,
@@ -53,8 +57,13 @@ public struct SiteBuilder: Sendable {
         } catch {
             throw DiagnosticsError(warnings + [error])
         }
-        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+        let end = DispatchTime.now()
+        func seconds(_ from: DispatchTime, _ to: DispatchTime) -> Double {
+            Double(to.uptimeNanoseconds - from.uptimeNanoseconds) / 1e9
+        }
         return Summary(posts: site.posts.count, pages: files.count, filesWritten: written,
-                       skippedDrafts: site.skippedDrafts, warnings: warnings, seconds: seconds)
+                       skippedDrafts: site.skippedDrafts, warnings: warnings, seconds: seconds(start, end),
+                       stageSeconds: [("load", seconds(start, loaded)), ("render", seconds(loaded, rendered)),
+                                      ("write", seconds(rendered, end))])
     }
 }

@@ -5,12 +5,13 @@ enum BuildCommand {
     static let spec = CommandSpec(
         name: "build",
         summary: "Build the site: read Content/, render every page, write Output/.",
-        usage: "sitegen build [--site DIR] [--output DIR] [--drafts] [--quiet]",
+        usage: "sitegen build [--site DIR] [--output DIR] [--drafts] [--quiet] [--timings]",
         options: [
             OptionSpec(name: "--site", valueName: "DIR", help: "The site's root folder, holding Content/ and Themes/ (default: the current folder)."),
             OptionSpec(name: "--output", valueName: "DIR", help: "Where to write the site (default: Output/ in the site root)."),
             OptionSpec(name: "--drafts", valueName: nil, help: "Include posts with 'draft: true'."),
             OptionSpec(name: "--quiet", valueName: nil, help: "Print nothing but warnings and errors."),
+            OptionSpec(name: "--timings", valueName: nil, help: "Also print the wall time of each stage (load, render, write)."),
         ])
 
     static func run(_ arguments: ParsedArguments, terminal: Terminal) -> Int32 {
@@ -34,6 +35,9 @@ enum BuildCommand {
             if !arguments.has("--quiet") {
                 let where_ = SiteLayout(root: options.siteRoot).displayPath(options.output)
                 terminal.out("Built \(summary.pages) pages (\(summary.posts) posts), \(summary.filesWritten) files in \(where_)/ in \(String(format: "%.2f", summary.seconds)) s")
+            }
+            if arguments.has("--timings") {
+                terminal.out(summary.stageSeconds.map { "\($0.stage) \(String(format: "%.3f", $0.seconds)) s" }.joined(separator: ", "))
             }
             return ExitCode.success
         } catch {

@@ -52,6 +52,23 @@ struct BuildTests {
         #expect(summary.filesWritten == 5)
     }
 
+    @Test func linkedStaticFilesAreCopiedAsFilesAndBrokenLinksReported() throws {
+        let site = FixtureSite(Self.twoPosts)
+        defer { site.remove() }
+        site.write("Elsewhere/logo.svg", "<svg id=logo/>")
+        try FileManager.default.createDirectory(at: site.root.appendingPathComponent("Content/static"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: site.root.appendingPathComponent("Content/static/logo.svg").path,
+                                                   withDestinationPath: site.root.appendingPathComponent("Elsewhere/logo.svg").path)
+        _ = try site.build()
+        let copied = site.output.appendingPathComponent("logo.svg").path
+        let type = try FileManager.default.attributesOfItem(atPath: copied)[.type] as? FileAttributeType
+        #expect(type == .typeRegular, "a file, not a link")
+        #expect(site.read("logo.svg") == "<svg id=logo/>")
+        try FileManager.default.createSymbolicLink(atPath: site.root.appendingPathComponent("Content/static/gone.png").path,
+                                                   withDestinationPath: "/nonexistent.png")
+        #expect(site.failingBuild().errors.headlines == ["Content/static/gone.png: error: broken symbolic link in static files"])
+    }
+
     @Test func staticFileMayNotReplaceAGeneratedPage() {
         let site = FixtureSite(Self.twoPosts)
         defer { site.remove() }

@@ -11,31 +11,44 @@ public struct FrontMatter: Sendable {
     public var bodyFirstLine: Int
 
     public static func split(_ source: SourceText) throws(Diagnostic) -> FrontMatter {
+        // Scans bytes up to the closing fence only: the body is sliced off, never split
+        // into lines, since this runs for every post of every build.
         let text = source.text
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        if lines.last == "" { lines.removeLast() }
-        guard let first = lines.first, isFence(first, allowDots: false) else {
+        let utf8 = text.utf8
+        var lineStart = utf8.startIndex
+        var lineNumber = 1
+        var yamlStart: String.Index?
+        while lineStart < utf8.endIndex {
+            let lineEnd = utf8[lineStart...].firstIndex(of: UInt8(ascii: "\n")) ?? utf8.endIndex
+            let line = utf8[lineStart..<lineEnd]
+            let next = lineEnd < utf8.endIndex ? utf8.index(after: lineEnd) : lineEnd
+            if let yamlStart {
+                if isFence(line, allowDots: true) {
+                    let yaml = String(text[yamlStart..<lineStart].dropLast())
+                    return FrontMatter(yaml: yaml, yamlFirstLine: 2, body: String(text[next...]), bodyFirstLine: lineNumber + 1)
+                }
+            } else {
+                guard isFence(line, allowDots: false) else {
+                    throw Diagnostic.error(source.path, SourceLocation(line: 1, column: 1),
+                                           "missing front matter: a post starts with a '---' line, then YAML with at least 'title' and 'date', then '---'")
+                }
+                yamlStart = next
+            }
+            lineStart = next
+            lineNumber += 1
+        }
+        if yamlStart == nil {
             throw Diagnostic.error(source.path, SourceLocation(line: 1, column: 1),
                                    "missing front matter: a post starts with a '---' line, then YAML with at least 'title' and 'date', then '---'")
         }
-        guard let close = lines.indices.dropFirst().first(where: { isFence(lines[$0], allowDots: true) }) else {
-            throw Diagnostic.error(source.path, SourceLocation(line: 1, column: 1),
-                                   "front matter opened here is never closed: add a line '---' after the YAML")
-        }
-        let yaml = lines[1..<close].joined(separator: "\n")
-        // The body keeps every line after the fence, including a trailing newline, so
-        // Markdown positions map 1:1 onto file lines.
-        let bodyStartLine = close + 2
-        var body = ""
-        if close + 1 < lines.count {
-            body = lines[(close + 1)...].joined(separator: "\n") + "\n"
-        }
-        return FrontMatter(yaml: yaml, yamlFirstLine: 2, body: body, bodyFirstLine: bodyStartLine)
+        throw Diagnostic.error(source.path, SourceLocation(line: 1, column: 1),
+                               "front matter opened here is never closed: add a line '---' after the YAML")
     }
 
-    private static func isFence(_ line: Substring, allowDots: Bool) -> Bool {
+    /// `---` (or `...` to close), trailing blanks allowed.
+    private static func isFence(_ line: Substring.UTF8View, allowDots: Bool) -> Bool {
         var trimmed = line
-        while let last = trimmed.last, last == " " || last == "\t" { trimmed = trimmed.dropLast() }
-        return trimmed == "---" || (allowDots && trimmed == "...")
+        while let last = trimmed.last, last == UInt8(ascii: " ") || last == UInt8(ascii: "\t") { trimmed = trimmed.dropLast() }
+        return trimmed.elementsEqual("---".utf8) || (allowDots && trimmed.elementsEqual("...".utf8))
     }
 }

@@ -103,21 +103,16 @@ public struct SiteLoader: Sendable {
             diagnostics.append(.warning(layout.displayPath(layout.posts), nil, "no posts folder: the site has no posts"))
             return []
         }
-        guard let enumerator = fm.enumerator(at: layout.posts, includingPropertiesForKeys: [.isDirectoryKey],
-                                             options: [.skipsHiddenFiles]) else { return [] }
         var files: [URL] = []
-        for case let url as URL in enumerator {
-            // Anything that is not a folder counts, broken links included: reading it then
-            // reports the problem instead of the post vanishing.
-            let isFolder = (try? url.resourceValues(forKeys: [.isDirectoryKey]).isDirectory) ?? false
-            guard !isFolder else { continue }
-            if url.pathExtension.lowercased() == "md" {
+        for path in DirectoryWalker.files(below: layout.posts.path, includeHidden: false) {
+            let url = layout.posts.appendingPathComponent(path)
+            if path.lowercased().hasSuffix(".md") {
                 files.append(url)
             } else {
                 diagnostics.append(.warning(layout.displayPath(url), nil,
                     "not a post (only .md files in posts/ are read); put files to publish as they are in Content/static/"))
             }
         }
-        return files.sorted { $0.path < $1.path }
+        return files
     }
 }

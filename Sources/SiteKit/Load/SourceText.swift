@@ -37,7 +37,10 @@ public struct SourceText: Sendable {
     }
 
     static func normalizeLineEnds(_ text: String) -> String {
-        guard text.utf8.contains(13) else { return text }
+        var probe = text
+        // memchr: the byte-by-byte generic `contains` showed in profiles of 10,000-post builds.
+        let hasCR = probe.withUTF8 { $0.count > 0 && memchr($0.baseAddress!, 13, $0.count) != nil }
+        guard hasCR else { return text }
         return text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
     }
 
