@@ -34,10 +34,10 @@ enum BuildCommand {
             }
             if !arguments.has("--quiet") {
                 let where_ = SiteLayout(root: options.siteRoot).displayPath(options.output)
-                terminal.out("Built \(summary.pages) pages (\(summary.posts) posts), \(summary.filesWritten) files in \(where_)/ in \(String(format: "%.2f", summary.seconds)) s")
+                terminal.out("Built \(summary.pages) pages (\(summary.posts) posts), \(summary.filesWritten) files in \(where_)/ in \(duration(summary.seconds))")
             }
             if arguments.has("--timings") {
-                terminal.out(summary.stageSeconds.map { "\($0.stage) \(String(format: "%.3f", $0.seconds)) s" }.joined(separator: ", "))
+                terminal.out(summary.stageSeconds.map { "\($0.stage) \(duration($0.seconds))" }.joined(separator: ", "))
             }
             return ExitCode.success
         } catch {
@@ -47,4 +47,9 @@ enum BuildCommand {
             return ExitCode.contentError
         }
     }
+}
+
+/// `4 ms`, `1.27 s`: milliseconds below a second, where `0.00 s` would say nothing.
+func duration(_ seconds: Double) -> String {
+    seconds < 1 ? "\(Int((seconds * 1000).rounded())) ms" : String(format: "%.2f s", seconds)
 }

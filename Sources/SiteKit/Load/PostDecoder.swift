@@ -47,7 +47,7 @@ public enum PostDecoder {
             return (nil, fields.diagnostics)
         }
         let post = Post(sourcePath: source.path, slug: slug, title: title, date: date, updated: updated,
-                        tags: uniqued(tags), summary: summary, series: series ?? nil, draft: draft,
+                        tags: uniqued(tags), summary: summary, series: series, draft: draft,
                         body: parts.body, bodyFirstLine: parts.bodyFirstLine)
         return (post, fields.diagnostics)
     }
@@ -68,24 +68,22 @@ public enum PostDecoder {
         return given
     }
 
-    /// nil: not in a series; .some(nil): series keys present but wrong (errors recorded).
-    private static func decodeSeries(_ fields: inout YAMLFields) -> SeriesMembership?? {
+    /// The post's series, or nil when it has none or its series keys are wrong (then an error is recorded).
+    private static func decodeSeries(_ fields: inout YAMLFields) -> SeriesMembership? {
         let name = fields.string("series", required: false)
         let order = fields.int("series_order", range: 1...10_000)
-        switch (name, fields.mapping["series"], fields.mapping["series_order"]) {
-        case (nil, nil, nil):
+        switch (fields.mapping["series"], fields.mapping["series_order"]) {
+        case (nil, nil):
             return nil
-        case (let name?, _, let orderNode?):
-            guard let order else { return .some(nil) }
+        case (_?, let orderNode?):
+            guard let name, let order else { return nil }
             return SeriesMembership(name: name, order: order, orderLocation: fields.location(of: orderNode))
-        case (_?, let seriesNode?, nil):
+        case (let seriesNode?, nil):
             fields.error(seriesNode, "a post in a series needs 'series_order' (its part number, 1 for the first part)")
-            return .some(nil)
-        case (nil, nil, let orderNode?):
+            return nil
+        case (nil, let orderNode?):
             fields.error(orderNode, "'series_order' without 'series': name the series this post belongs to")
-            return .some(nil)
-        default:
-            return .some(nil)
+            return nil
         }
     }
 
