@@ -31,12 +31,28 @@ public struct SiteBuilder: Sendable {
         self.options = options
     }
 
+    /// The output may not hold the site, nor sit inside what the build reads: replacing it
+    /// would delete the sources, and the next build would read its own output as content.
+    static func checkOutputLocation(_ output: URL, layout: SiteLayout) throws(Diagnostic) {
+        let out = output.resolvingSymlinksInPath().path + "/"
+        let name = layout.displayPath(output)
+        for (folder, what) in [(layout.content, "Content/"), (layout.themes, "Themes/")] {
+            if out.hasPrefix(folder.resolvingSymlinksInPath().path + "/") {
+                throw .error(name, nil, "the output folder is inside \(what), which the build reads; choose a folder outside it")
+            }
+        }
+        if (layout.root.resolvingSymlinksInPath().path + "/").hasPrefix(out) {
+            throw .error(name, nil, "the output folder holds the site itself; choose a folder inside or beside it, such as Output/")
+        }
+    }
+
     /// Throws `DiagnosticsError` with every problem found; the output folder is then untouched.
     public func build() throws(DiagnosticsError) -> Summary {
         let start = DispatchTime.now()
         let layout = SiteLayout(root: options.siteRoot)
         let writer = OutputWriter(output: options.output, displayName: layout.displayPath(options.output))
         do {
+            try Self.checkOutputLocation(options.output, layout: layout)
             try writer.checkReplaceable()
         } catch {
             throw DiagnosticsError([error])

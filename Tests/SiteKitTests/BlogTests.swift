@@ -126,3 +126,31 @@ enum PageText {
         return false
     }
 }
+
+/// Every page of the blog is valid HTML by Debian's `tidy` (installed by .ci/run).
+@Suite("Valid HTML")
+struct ValidHTMLTests {
+    static let tidy = ["/usr/bin/tidy", "/usr/local/bin/tidy"].first { FileManager.default.isExecutableFile(atPath: $0) }
+
+    @Test(.enabled(if: tidy != nil, "tidy is not installed (apt-get install tidy): HTML validity not checked"))
+    func everyPagePassesTidy() throws {
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("sitegen-tidy-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: output) }
+        _ = try SiteBuilder(options: .init(siteRoot: SharedFolder.projectRoot, output: output)).build()
+        let pages = DirectoryWalker.files(below: output.path, includeHidden: false).filter { $0.hasSuffix(".html") }
+        #expect(pages.count == 13)
+        for page in pages {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: Self.tidy!)
+            process.arguments = ["-e", "-q", output.appendingPathComponent(page).path]
+            let err = Pipe()
+            process.standardError = err
+            process.standardOutput = Pipe()
+            try process.run()
+            let report = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            // tidy exits 0 when clean, 1 for warnings, 2 for errors; both of the latter fail here.
+            #expect(process.terminationStatus == 0, "\(page):\n\(report)")
+        }
+    }
+}

@@ -130,6 +130,17 @@ struct BuildTests {
         #expect(FileManager.default.fileExists(atPath: empty.appendingPathComponent("index.html").path))
     }
 
+    @Test(arguments: ["Content/public", "Themes/out", ".", ".."])
+    func outputMayNotHoldOrSitInsideTheSite(_ output: String) throws {
+        let site = FixtureSite(Self.twoPosts)
+        defer { site.remove() }
+        let target = site.root.appendingPathComponent(output)
+        try FileManager.default.createDirectory(at: target, withIntermediateDirectories: true)
+        let builder = SiteBuilder(options: .init(siteRoot: site.root, output: target))
+        #expect(throws: DiagnosticsError.self) { try builder.build() }
+        #expect(FileManager.default.fileExists(atPath: site.root.appendingPathComponent("Content/posts/older.md").path))
+    }
+
     @Test func linksFollowTheBaseURLPath() throws {
         let site = FixtureSite(Self.twoPosts, config: "title: T\nbase_url: https://example.com/blog\n")
         defer { site.remove() }

@@ -100,9 +100,14 @@ struct CommandLineTests {
         let ok = try Self.run(["build", "--site", site.root.path, "--output", elsewhere.path])
         #expect(ok.status == 0)
         #expect(FileManager.default.fileExists(atPath: elsewhere.appendingPathComponent("posts/a/index.html").path))
-        let refused = try Self.run(["build", "--site", site.root.path, "--output", site.root.appendingPathComponent("Content").path])
+        site.write("Notes/todo.txt", "mine")
+        let refused = try Self.run(["build", "--site", site.root.path, "--output", site.root.appendingPathComponent("Notes").path])
         #expect(refused.status == 1)
         #expect(refused.stderr.contains("was not made by sitegen"))
+        #expect(FileManager.default.fileExists(atPath: site.root.appendingPathComponent("Notes/todo.txt").path))
+        let inside = try Self.run(["build", "--site", site.root.path, "--output", site.root.appendingPathComponent("Content").path])
+        #expect(inside.status == 1)
+        #expect(inside.stderr.contains("inside Content/"))
         #expect(FileManager.default.fileExists(atPath: site.root.appendingPathComponent("Content/posts/a.md").path))
     }
 
