@@ -103,6 +103,18 @@ struct BuildTests {
         #expect(leftovers.isEmpty, "no staging folder left behind")
     }
 
+    @Test func removesStagingLeftByAKilledBuildButNotARunningOne() throws {
+        let site = FixtureSite(Self.twoPosts)
+        defer { site.remove() }
+        // No process has a pid this high (pid_max is at most 2^22), so this build is gone.
+        site.write(".Output.sitegen-new-99999999/\(OutputWriter.markerName)", "")
+        // pid 1 always runs: its staging folder belongs to a live build and is kept.
+        site.write(".Output.sitegen-new-1/\(OutputWriter.markerName)", "")
+        _ = try site.build()
+        let left = try FileManager.default.contentsOfDirectory(atPath: site.root.path).filter { $0.hasPrefix(".Output") }
+        #expect(left == [".Output.sitegen-new-1"])
+    }
+
     @Test func replacesItsOwnOutputCompletely() throws {
         let site = FixtureSite(Self.twoPosts)
         defer { site.remove() }

@@ -56,8 +56,8 @@ public struct OutputWriter: Sendable {
         do throws(Diagnostic) {
             if let staticFolder { staticFiles = try Self.listFiles(in: staticFolder, displayName: staticDisplayName) }
             try Self.checkCollisions(files, staticFiles: staticFiles, staticDisplayName: staticDisplayName)
-            try Self.createFolders(for: files.map(\.path) + staticFiles.map(\.relative), in: staging)
-            try Self.writeAll(files, staticFiles: staticFiles, into: staging)
+            try createFolders(for: files.map(\.path) + staticFiles.map(\.relative), in: staging)
+            try writeAll(files, staticFiles: staticFiles, into: staging)
             guard FileWriting.write(UnsafeBufferPointer(start: nil, count: 0), to: staging.appendingPathComponent(Self.markerName).path) else {
                 throw .error(displayName, nil, "cannot write the output marker: \(String(cString: strerror(errno)))")
             }
@@ -86,15 +86,20 @@ public struct OutputWriter: Sendable {
         if hadOutput { try? fm.removeItem(at: old) }
     }
 
-    /// Staging folders left by a build that was killed; only ones holding the marker or empty are removed.
+    /// Staging folders left by a build that was killed. A folder is removed only when the
+    /// process named in it is gone (a build running beside this one keeps its own) and it
+    /// is sitegen's: empty, or holding the marker.
     private func removeStaleStaging() {
         let fm = FileManager.default
         guard let entries = try? fm.contentsOfDirectory(atPath: parent.path) else { return }
         for name in entries where name.hasPrefix(stagingPrefix) {
+            guard let pid = name.split(separator: "-").last.flatMap({ pid_t($0) }) else { continue }
+            let alive = pid != getpid() && (kill(pid, 0) == 0 || errno == EPERM)
+            if alive { continue }
             let url = parent.appendingPathComponent(name)
             let owned = fm.fileExists(atPath: url.appendingPathComponent(Self.markerName).path)
                 || ((try? fm.contentsOfDirectory(atPath: url.path))?.isEmpty ?? false)
-            if owned || name.hasSuffix("-new-\(getpid())") { try? fm.removeItem(at: url) }
+            if owned || pid == getpid() { try? fm.removeItem(at: url) }
         }
     }
 
@@ -132,7 +137,7 @@ public struct OutputWriter: Sendable {
         }
     }
 
-    private static func createFolders(for paths: [String], in root: URL) throws(Diagnostic) {
+    private func createFolders(for paths: [String], in root: URL) throws(Diagnostic) {
         var folders = Set<String>()
         for path in paths {
             var components = path.split(separator: "/").dropLast()
@@ -146,12 +151,12 @@ public struct OutputWriter: Sendable {
         for folder in folders.sorted() {
             let path = root.path + "/" + folder
             if mkdir(path, 0o755) != 0 && errno != EEXIST {
-                throw .error(folder, nil, "cannot create output folder: \(String(cString: strerror(errno)))")
+                throw .error("\(displayName)/\(folder)", nil, "cannot create output folder: \(String(cString: strerror(errno)))")
             }
         }
     }
 
-    private static func writeAll(_ files: [RenderedFile], staticFiles: [StaticFile], into root: URL) throws(Diagnostic) {
+    private func writeAll(_ files: [RenderedFile], staticFiles: [StaticFile], into root: URL) throws(Diagnostic) {
         let rootPath = root.path
         let pageErrors: [String?] = files.parallelMap { file in
             let path = rootPath + "/" + file.path
@@ -159,7 +164,7 @@ public struct OutputWriter: Sendable {
             let ok = contents.withUTF8 { buffer in FileWriting.write(buffer, to: path) }
             return ok ? nil : "cannot write \(file.path): \(String(cString: strerror(errno)))"
         }
-        if let message = pageErrors.compactMap({ $0 }).first { throw .error(root.lastPathComponent, nil, message) }
+        if let message = pageErrors.compactMap({ $0 }).first { throw .error(displayName, nil, message) }
         let copyErrors: [String?] = staticFiles.parallelMap { file in
             do {
                 try FileManager.default.copyItem(atPath: file.source.path, toPath: rootPath + "/" + file.relative)
@@ -168,7 +173,7 @@ public struct OutputWriter: Sendable {
                 return "cannot copy static file \(file.relative): \(error.localizedDescription)"
             }
         }
-        if let message = copyErrors.compactMap({ $0 }).first { throw .error(root.lastPathComponent, nil, message) }
+        if let message = copyErrors.compactMap({ $0 }).first { throw .error(displayName, nil, message) }
     }
 }
 
