@@ -1,3 +1,5 @@
+import SiteKit
+
 /// A wrong command line: printed with the command's usage, exit code 2.
 struct UsageError: Error {
     var message: String
@@ -63,7 +65,7 @@ enum ArgumentParser {
             }
             let (name, inlineValue) = split(argument)
             guard let option = spec.options.first(where: { $0.name == name }) else {
-                let hint = closest(to: name, among: spec.options.map(\.name) + ["--help"]).map { " (did you mean '\($0)'?)" } ?? ""
+                let hint = DidYouMean.hint(for: name, among: spec.options.map(\.name) + ["--help"])
                 throw UsageError(message: "unknown option '\(name)' for '\(spec.name)'\(hint)")
             }
             if option.valueName == nil {
@@ -91,10 +93,5 @@ enum ArgumentParser {
     private static func split(_ argument: String) -> (String, String?) {
         guard let equals = argument.firstIndex(of: "=") else { return (argument, nil) }
         return (String(argument[..<equals]), String(argument[argument.index(after: equals)...]))
-    }
-
-    static func closest(to word: String, among candidates: [String]) -> String? {
-        candidates.first { $0.hasPrefix(word) || word.hasPrefix($0) }
-            ?? candidates.first { Set($0).symmetricDifference(Set(word)).count <= 2 }
     }
 }

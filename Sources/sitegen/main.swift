@@ -1,4 +1,5 @@
 import Foundation
+import SiteKit
 
 /// sitegen's exit codes: 0 success, 1 a problem in the content, 2 a wrong command line.
 enum ExitCode {
@@ -14,7 +15,7 @@ let commands: [(spec: CommandSpec, run: (ParsedArguments, Terminal) -> Int32)] =
 ]
 
 let overview = """
-    sitegen \(version): a static site generator for a blog whose Swift code is checked.
+    sitegen \(version): a static site generator for a programmer's blog.
 
     Usage: sitegen <command> [options]
 
@@ -43,7 +44,7 @@ let overview = """
         break
     }
     guard let command = commands.first(where: { $0.spec.name == first }) else {
-        let hint = ArgumentParser.closest(to: first, among: commands.map(\.spec.name)).map { " (did you mean '\($0)'?)" } ?? ""
+        let hint = DidYouMean.hint(for: first, among: commands.map(\.spec.name))
         terminal.err("sitegen: error: unknown command '\(first)'\(hint)\nRun 'sitegen --help' for the list of commands.")
         return ExitCode.usage
     }

@@ -1,6 +1,6 @@
 /// Suggests the known word closest to a misspelt one (`titel` → `title`).
-enum DidYouMean {
-    static func suggestion(for word: String, among candidates: [String]) -> String? {
+public enum DidYouMean {
+    public static func suggestion(for word: String, among candidates: [String]) -> String? {
         let lowered = word.lowercased()
         let scored = candidates.map { ($0, editDistance(lowered, $0.lowercased())) }
         guard let best = scored.min(by: { $0.1 < $1.1 }) else { return nil }
@@ -30,7 +30,7 @@ enum DidYouMean {
     }
 
     /// ` (did you mean 'title'?)` or an empty string.
-    static func hint(for word: String, among candidates: [String]) -> String {
+    public static func hint(for word: String, among candidates: [String]) -> String {
         suggestion(for: word, among: candidates).map { " (did you mean '\($0)'?)" } ?? ""
     }
 }
