@@ -103,20 +103,4 @@ public enum Slug {
             s == "-" || s == "_" || s == "." || (s.properties.isAlphabetic || s.properties.numericType != nil) && !s.properties.isWhitespace
         }
     }
-
-    /// A slug made from free text (`"VIPER: Interactor"` → `viper-interactor`), for tags and series.
-    public static func make(_ text: String) -> String {
-        var result = ""
-        var pendingHyphen = false
-        for scalar in text.lowercased().unicodeScalars {
-            if scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) {
-                if pendingHyphen && !result.isEmpty { result += "-" }
-                result.unicodeScalars.append(scalar)
-                pendingHyphen = false
-            } else {
-                pendingHyphen = true
-            }
-        }
-        return result.isEmpty ? "untitled" : result
-    }
 }

@@ -75,8 +75,10 @@ public struct PostDate: Sendable, Hashable, Comparable, CustomStringConvertible 
             let sign = scalars[index] == UInt8(ascii: "-") ? -1 : 1
             index += 1
             guard let h = number(2), h < 24 else { return nil }
+            // Minutes are optional (`+02`), written `+02:00` or `+0200`; a colon needs them.
             var m = 0
-            if expect(":") || (index < scalars.count) {
+            let hasColon = expect(":")
+            if hasColon || index < scalars.count {
                 guard let mm = number(2), mm < 60 else { return nil }
                 m = mm
             }

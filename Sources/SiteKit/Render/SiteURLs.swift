@@ -20,7 +20,5 @@ public struct SiteURLs: Sendable {
     /// `path` is site-relative without a leading slash (`posts/x/`).
     public func link(_ path: String) -> String { basePath + path }
 
-    public func absolute(_ path: String) -> String { baseURL + path }
-
     public func post(_ post: Post) -> String { link("posts/\(post.slug)/") }
 }
