@@ -22,7 +22,7 @@ let package = Package(
         // HTML renderer with hooks for code blocks, headings and links.
         .target(name: "Markdown", dependencies: ["CCmark"]),
         .target(name: "Mustache"),
-        .target(name: "SiteKit", dependencies: ["Markdown", "CYaml"]),
+        .target(name: "SiteKit", dependencies: ["Markdown", "Mustache", "CYaml"]),
         .executableTarget(name: "sitegen", dependencies: ["SiteKit"]),
         .testTarget(name: "SiteKitTests", dependencies: ["SiteKit", "sitegen"]),
         .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),

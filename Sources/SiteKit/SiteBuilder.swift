@@ -57,19 +57,31 @@ public struct SiteBuilder: Sendable {
         } catch {
             throw DiagnosticsError([error])
         }
-        let (site, warnings) = try SiteLoader(layout: layout, includeDrafts: options.includeDrafts).load()
+        let (site, siteWarnings) = try SiteLoader(layout: layout, includeDrafts: options.includeDrafts).load()
+        let theme: Theme
+        var warnings = siteWarnings
+        do {
+            let (loaded, themeWarnings) = try ThemeLoader(layout: layout, config: site.config).load()
+            theme = loaded
+            warnings += themeWarnings
+        } catch {
+            throw DiagnosticsError(warnings + error.diagnostics)
+        }
         let loaded = DispatchTime.now()
         let files: [RenderedFile]
         do {
-            files = try PlainPages(site: site).render()
+            files = try SitePages(site: site, theme: theme).render()
         } catch {
             throw DiagnosticsError(warnings + error.diagnostics)
         }
         let rendered = DispatchTime.now()
         let written: Int
         do {
-            written = try writer.write(files, staticFolder: layout.staticFiles,
-                                       staticDisplayName: layout.displayPath(layout.staticFiles))
+            // The site's static files come last and may replace the theme's.
+            let staticFolders = [theme.staticFolder, layout.staticFiles].map {
+                OutputWriter.StaticFolder(url: $0, displayName: layout.displayPath($0))
+            }
+            written = try writer.write(files, staticFolders: staticFolders)
         } catch {
             throw DiagnosticsError(warnings + [error])
         }

@@ -34,7 +34,7 @@ enum BuildCommand {
             }
             if !arguments.has("--quiet") {
                 let where_ = SiteLayout(root: options.siteRoot).displayPath(options.output)
-                terminal.out("Built \(summary.pages) pages (\(summary.posts) posts), \(summary.filesWritten) files in \(where_)/ in \(duration(summary.seconds))")
+                terminal.out("Built \(counted(summary.pages, "page")) (\(counted(summary.posts, "post"))), \(counted(summary.filesWritten, "file")) in \(where_)/ in \(duration(summary.seconds))")
             }
             if arguments.has("--timings") {
                 terminal.out(summary.stageSeconds.map { "\($0.stage) \(duration($0.seconds))" }.joined(separator: ", "))
@@ -52,4 +52,9 @@ enum BuildCommand {
 /// `4 ms`, `1.27 s`: milliseconds below a second, where `0.00 s` would say nothing.
 func duration(_ seconds: Double) -> String {
     seconds < 1 ? "\(Int((seconds * 1000).rounded())) ms" : String(format: "%.2f s", seconds)
+}
+
+/// `1 post`, `2 posts`.
+func counted(_ count: Int, _ noun: String) -> String {
+    "\(count) \(noun)\(count == 1 ? "" : "s")"
 }

@@ -32,6 +32,22 @@ struct LibraryTests {
         #expect(error.description == "page:2:1: error: unknown parent template 'layuot'")
     }
 
+    @Test func referencesListLiteralPartialsAndParentsWithoutRendering() throws {
+        let source = """
+        {{<layout}}
+        {{$main}}
+          {{#posts}}{{>item}}{{/posts}}
+        {{/main}}
+        {{/layout}}
+        {{^empty}}
+        {{>*dynamic}}{{>footer}}
+        {{/empty}}
+        """
+        let template = try MustacheTemplate(source: source, name: "home")
+        let found = template.references.map { "\($0.kind) \($0.name) \($0.line):\($0.column)" }
+        #expect(found == ["parent layout 1:1", "partial item 3:13", "partial footer 7:14"])
+    }
+
     @Test func strictDynamicNames() throws {
         let library = try MustacheLibrary(sources: ["main": "{{#items}}{{>*kind}}{{/items}}", "text": "[{{body}}]"],
                                           strict: true)

@@ -15,7 +15,10 @@ struct BlogTests {
         for slug in (try? FileManager.default.contentsOfDirectory(atPath: posts.path)) ?? [] {
             pages[slug] = try? String(contentsOf: posts.appendingPathComponent("\(slug)/index.html"), encoding: .utf8)
         }
-        let home = (try? String(contentsOf: output.appendingPathComponent("index.html"), encoding: .utf8)) ?? ""
+        // The home page and its pagination pages, in order.
+        let home = ["index.html", "page/2/index.html"].map {
+            (try? String(contentsOf: output.appendingPathComponent($0), encoding: .utf8)) ?? ""
+        }.joined()
         return (pages, home, summary)
     }()
 
@@ -25,10 +28,13 @@ struct BlogTests {
         #expect(Self.built.summary.warnings.isEmpty, "\(Self.built.summary.warnings)")
     }
 
-    @Test func homePageLinksEveryPost() {
-        for slug in Self.built.pages.keys {
-            #expect(Self.built.home.contains("href=\"/posts/\(slug)/\""), "home page misses \(slug)")
-        }
+    @Test func homePagesLinkEveryPostOnceNewestFirst() throws {
+        let order = Self.built.pages.keys.compactMap { slug in
+            Self.built.home.range(of: "<h2 class=\"post-item-title\"><a href=\"/posts/\(slug)/\">").map { ($0.lowerBound, slug) }
+        }.sorted { $0.0 < $1.0 }.map(\.1)
+        #expect(order.count == 12, "home pages miss posts")
+        #expect(order.first == "building-list-screens-with-uicollectionview")
+        #expect(order.last == "eat-that-frog-plan-every-day-in-advance")
     }
 
     /// A paragraph may stand twice in a post only where the author wrote it twice
@@ -136,9 +142,11 @@ struct ValidHTMLTests {
     func everyPagePassesTidy() throws {
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("sitegen-tidy-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: output) }
-        _ = try SiteBuilder(options: .init(siteRoot: SharedFolder.projectRoot, output: output)).build()
+        let summary = try SiteBuilder(options: .init(siteRoot: SharedFolder.projectRoot, output: output)).build()
         let pages = DirectoryWalker.files(below: output.path, includeHidden: false).filter { $0.hasSuffix(".html") }
-        #expect(pages.count == 13)
+        #expect(pages.count == summary.pages)
+        #expect(Set(["index.html", "archive/index.html", "tags/index.html", "tags/ios/index.html", "series/index.html",
+                     "series/viper/index.html", "series/eat-that-frog/index.html", "about/index.html"]).isSubset(of: pages))
         for page in pages {
             let process = Process()
             process.executableURL = URL(fileURLWithPath: Self.tidy!)
@@ -149,8 +157,11 @@ struct ValidHTMLTests {
             try process.run()
             let report = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
             process.waitUntilExit()
-            // tidy exits 0 when clean, 1 for warnings, 2 for errors; both of the latter fail here.
-            #expect(process.terminationStatus == 0, "\(page):\n\(report)")
+            // tidy exits 0 when clean, 1 for warnings, 2 for errors. Errors fail; so does every
+            // warning but one: tidy 5.6 predates ARIA 1.1 and calls `aria-current` proprietary.
+            #expect(process.terminationStatus != 2, "\(page):\n\(report)")
+            let warnings = report.split(separator: "\n").filter { !$0.hasSuffix("proprietary attribute \"aria-current\"") }
+            #expect(warnings.isEmpty, "\(page):\n\(warnings.joined(separator: "\n"))")
         }
     }
 }

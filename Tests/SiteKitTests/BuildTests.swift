@@ -15,7 +15,8 @@ struct BuildTests {
         defer { site.remove() }
         let summary = try site.build()
         #expect(summary.posts == 2)
-        #expect(summary.pages == 3)
+        // Two posts, the home page, the archive, the tag index and the series index.
+        #expect(summary.pages == 6)
         let older = try #require(site.read("posts/older/index.html"))
         #expect(older.hasPrefix("<!DOCTYPE html>"))
         #expect(older.contains("<h1>Older &lt;post&gt; &amp; more</h1>"))
@@ -49,7 +50,9 @@ struct BuildTests {
         let summary = try site.build()
         #expect(site.read("images/flow.svg") == "<svg/>")
         #expect(site.read(".well-known/security.txt") == "Contact: x")
-        #expect(summary.filesWritten == 5)
+        // Six pages, two static files and the theme's stylesheet.
+        #expect(summary.filesWritten == 9)
+        #expect(site.exists("css/style.css"))
     }
 
     @Test func linkedStaticFilesAreCopiedAsFilesAndBrokenLinksReported() throws {
@@ -173,9 +176,9 @@ struct BuildTests {
         for i in [0, 57, 199] {
             #expect(site.read("posts/p\(i)/index.html")?.contains("<p>Body of post \(i).</p>") == true)
         }
-        let home = try #require(site.read("index.html"))
-        let first = try #require(home.range(of: "Post 199<"))
-        let last = try #require(home.range(of: "Post 0<"))
+        let archive = try #require(site.read("archive/index.html"))
+        let first = try #require(archive.range(of: "Post 199<"))
+        let last = try #require(archive.range(of: "Post 0<"))
         #expect(first.lowerBound < last.lowerBound)
     }
 }

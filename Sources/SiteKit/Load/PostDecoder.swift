@@ -5,30 +5,13 @@ public enum PostDecoder {
 
     /// The post and its warnings, or every error found in it.
     public static func decode(_ source: SourceText, defaultSlug: String) -> (post: Post?, diagnostics: [Diagnostic]) {
-        let parts: FrontMatter
-        do {
-            parts = try FrontMatter.split(source)
-        } catch {
-            return (nil, [error])
+        let document: FrontMatterFields
+        switch FrontMatterFields.read(source, required: "'title' and 'date'") {
+        case .success(let read): document = read
+        case .failure(let error): return (nil, [error])
         }
-        let lineOffset = parts.yamlFirstLine - 1
-        let root: YAMLNode
-        do {
-            guard let parsed = try YAMLParser.parse(parts.yaml) else {
-                return (nil, [.error(source.path, SourceLocation(line: parts.yamlFirstLine, column: 1),
-                                     "front matter is empty: it needs at least 'title' and 'date'")])
-            }
-            root = parsed
-        } catch {
-            let (location, message) = error.shifted(by: lineOffset)
-            return (nil, [.error(source.path, location, message)])
-        }
-        guard case .mapping = root.content else {
-            return (nil, [.error(source.path, SourceLocation(line: root.location.line + lineOffset, column: root.location.column),
-                                 "front matter must be a mapping of keys (title: ..., date: ...), not \(root.kindName)")])
-        }
-
-        var fields = YAMLFields(file: source.path, lineOffset: lineOffset, mapping: root)
+        let parts = document.parts
+        var fields = document.fields
         fields.warnUnknownKeys(known: knownKeys, what: "front matter")
         let title = fields.string("title", required: true)
         let date = fields.date("date", required: true)
@@ -39,6 +22,9 @@ public enum PostDecoder {
         let slug = decodeSlug(&fields, defaultSlug: defaultSlug)
         let series = decodeSeries(&fields)
 
+        for tag in tags where Slug.make(from: tag).isEmpty {
+            fields.error(at: fields.location(ofKey: "tags"), "tag '\(tag)' cannot be a URL: a tag needs at least one letter or digit")
+        }
         if let date, let updated, updated < date {
             fields.error(at: fields.location(ofKey: "updated"), "'updated' (\(updated)) is before 'date' (\(date))")
         }
@@ -52,7 +38,7 @@ public enum PostDecoder {
         return (post, fields.diagnostics)
     }
 
-    private static func decodeSlug(_ fields: inout YAMLFields, defaultSlug: String) -> String? {
+    static func decodeSlug(_ fields: inout YAMLFields, defaultSlug: String) -> String? {
         guard let given = fields.string("slug", required: false) else {
             guard Slug.isValid(defaultSlug) else {
                 fields.error(at: SourceLocation(line: 1, column: 1),
@@ -77,7 +63,12 @@ public enum PostDecoder {
             return nil
         case (_?, let orderNode?):
             guard let name, let order else { return nil }
-            return SeriesMembership(name: name, order: order, orderLocation: fields.location(of: orderNode))
+            guard !Slug.make(from: name).isEmpty else {
+                fields.error(at: fields.location(ofKey: "series"), "series '\(name)' cannot be a URL: a series name needs at least one letter or digit")
+                return nil
+            }
+            return SeriesMembership(name: name, order: order, nameLocation: fields.location(ofKey: "series"),
+                                    orderLocation: fields.location(of: orderNode))
         case (let seriesNode?, nil):
             fields.error(seriesNode, "a post in a series needs 'series_order' (its part number, 1 for the first part)")
             return nil
@@ -96,6 +87,24 @@ public enum PostDecoder {
 /// What a post's URL segment may contain: letters (any script), digits, `-`, `_`, `.`.
 public enum Slug {
     static let rule = "use letters, digits, '-', '_' or '.', without spaces or slashes"
+
+    /// The URL segment of a tag or series name: lowercased, each run of characters other
+    /// than letters and digits turned into one `-` (`Eat That Frog` → `eat-that-frog`).
+    /// Empty when the name has no letter or digit.
+    public static func make(from name: String) -> String {
+        var slug = ""
+        var pendingDash = false
+        for scalar in name.lowercased().unicodeScalars {
+            if scalar.properties.isAlphabetic || scalar.properties.numericType != nil {
+                if pendingDash && !slug.isEmpty { slug += "-" }
+                pendingDash = false
+                slug.unicodeScalars.append(scalar)
+            } else {
+                pendingDash = true
+            }
+        }
+        return slug
+    }
 
     public static func isValid(_ slug: String) -> Bool {
         guard !slug.isEmpty, slug != ".", slug != "..", !slug.hasPrefix(".") else { return false }

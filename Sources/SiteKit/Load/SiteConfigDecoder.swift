@@ -25,6 +25,7 @@ public enum SiteConfigDecoder {
         if let description = fields.string("description", required: false) { config.description = description }
         if let language = fields.string("language", required: false) { config.language = language }
         if let theme = fields.string("theme", required: false) {
+            config.themeLocation = fields.location(of: root["theme"]!)
             if Slug.isValid(theme) { config.theme = theme } else { fields.error(root["theme"]!, "theme '\(theme)' must be a folder name in Themes/") }
         }
         if let perPage = fields.int("posts_per_page", range: 1...1000) { config.postsPerPage = perPage }

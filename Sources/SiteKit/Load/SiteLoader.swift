@@ -5,9 +5,14 @@ public struct SiteLayout: Sendable {
     public var root: URL
     public var content: URL { root.appendingPathComponent("Content") }
     public var posts: URL { content.appendingPathComponent("posts") }
+    /// Standalone pages (About), published at `/<slug>/`.
+    public var pages: URL { content.appendingPathComponent("pages") }
+    /// The site's own templates, each replacing the theme's file of the same name.
+    public var templateOverrides: URL { content.appendingPathComponent("templates") }
     public var staticFiles: URL { content.appendingPathComponent("static") }
     public var configFile: URL { content.appendingPathComponent("site.yml") }
     public var themes: URL { root.appendingPathComponent("Themes") }
+    public func theme(named name: String) -> URL { themes.appendingPathComponent(name) }
 
     public init(root: URL) {
         self.root = root.standardizedFileURL
@@ -35,31 +40,44 @@ public struct SiteLoader: Sendable {
     public func load() throws(DiagnosticsError) -> (site: Site, warnings: [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
         let config = loadConfig(&diagnostics)
-        let files = postFiles(&diagnostics)
-        let layout = self.layout
-        let decoded: [(post: Post?, diagnostics: [Diagnostic])] = files.parallelMap { url in
-            let path = layout.displayPath(url)
-            do throws(Diagnostic) {
-                let source = try SourceText.read(url, displayPath: path)
-                return PostDecoder.decode(source, defaultSlug: url.deletingPathExtension().lastPathComponent)
-            } catch {
-                return (nil, [error])
-            }
-        }
-        var posts: [Post] = []
-        for result in decoded {
-            diagnostics += result.diagnostics
-            if let post = result.post { posts.append(post) }
-        }
-        // Duplicates are checked over drafts too: publishing a draft must not break the build later.
-        diagnostics += SiteValidator.validate(posts)
+        let postFiles = markdownFiles(in: layout.posts, what: "post", &diagnostics)
+        let pageFiles = markdownFiles(in: layout.pages, what: "page", &diagnostics)
+        let posts = decode(postFiles, &diagnostics) { PostDecoder.decode($0, defaultSlug: $1) }
+        let pages = decode(pageFiles, &diagnostics) { PageDecoder.decode($0, defaultSlug: $1) }
+        // Checked over drafts too: publishing a draft must not break the build later.
+        diagnostics += SiteValidator.validate(posts) + SiteValidator.validate(pages)
+        let published = posts.filter { includeDrafts || !$0.draft }.sorted(by: Self.newestFirst)
+        diagnostics += SiteValidator.singlePartSeries(published)
         diagnostics = Self.inReadingOrder(diagnostics)
         guard !diagnostics.contains(where: { $0.severity == .error }), let config else {
             throw DiagnosticsError(diagnostics)
         }
-        let drafts = includeDrafts ? [] : posts.filter(\.draft).map(\.sourcePath)
-        let published = posts.filter { includeDrafts || !$0.draft }.sorted(by: Self.newestFirst)
-        return (Site(config: config, posts: published, skippedDrafts: drafts), diagnostics)
+        let drafts = includeDrafts ? [] : (posts.filter(\.draft).map(\.sourcePath) + pages.filter(\.draft).map(\.sourcePath)).sorted()
+        let publishedPages = pages.filter { includeDrafts || !$0.draft }
+            .sorted { ($0.navOrder ?? Int.max, $0.title, $0.sourcePath) < ($1.navOrder ?? Int.max, $1.title, $1.sourcePath) }
+        return (Site(config: config, posts: published, pages: publishedPages, skippedDrafts: drafts), diagnostics)
+    }
+
+    /// Reads and decodes each file on all cores; the file name is the default slug.
+    private func decode<Value: Sendable>(
+        _ files: [URL], _ diagnostics: inout [Diagnostic],
+        _ decoder: @escaping @Sendable (SourceText, String) -> (Value?, [Diagnostic])
+    ) -> [Value] {
+        let layout = self.layout
+        let decoded: [(value: Value?, diagnostics: [Diagnostic])] = files.parallelMap { url in
+            do throws(Diagnostic) {
+                let source = try SourceText.read(url, displayPath: layout.displayPath(url))
+                return decoder(source, url.deletingPathExtension().lastPathComponent)
+            } catch {
+                return (nil, [error])
+            }
+        }
+        var values: [Value] = []
+        for result in decoded {
+            diagnostics += result.diagnostics
+            if let value = result.value { values.append(value) }
+        }
+        return values
     }
 
     /// By file, then by place in the file, as a reader goes through them.
@@ -95,22 +113,24 @@ public struct SiteLoader: Sendable {
         }
     }
 
-    /// Every `.md` below `Content/posts`, sorted; other files there are reported, never skipped in silence.
-    private func postFiles(_ diagnostics: inout [Diagnostic]) -> [URL] {
-        let fm = FileManager.default
+    /// Every `.md` below `folder`, sorted; other files there are reported, never skipped in silence.
+    /// Posts are expected (a missing posts folder is warned about); pages are optional.
+    private func markdownFiles(in folder: URL, what: String, _ diagnostics: inout [Diagnostic]) -> [URL] {
         var isDirectory: ObjCBool = false
-        guard fm.fileExists(atPath: layout.posts.path, isDirectory: &isDirectory), isDirectory.boolValue else {
-            diagnostics.append(.warning(layout.displayPath(layout.posts), nil, "no posts folder: the site has no posts"))
+        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            if what == "post" {
+                diagnostics.append(.warning(layout.displayPath(folder), nil, "no posts folder: the site has no posts"))
+            }
             return []
         }
         var files: [URL] = []
-        for path in DirectoryWalker.files(below: layout.posts.path, includeHidden: false) {
-            let url = layout.posts.appendingPathComponent(path)
+        for path in DirectoryWalker.files(below: folder.path, includeHidden: false) {
+            let url = folder.appendingPathComponent(path)
             if path.lowercased().hasSuffix(".md") {
                 files.append(url)
             } else {
                 diagnostics.append(.warning(layout.displayPath(url), nil,
-                    "not a post (only .md files in posts/ are read); put files to publish as they are in Content/static/"))
+                    "not a \(what) (only .md files in \(folder.lastPathComponent)/ are read); put files to publish as they are in Content/static/"))
             }
         }
         return files

@@ -1,7 +1,48 @@
-/// Checks that need all posts at once: unique URLs and unique part numbers in a series.
+/// Checks that need all posts at once: unique URLs, unique part numbers in a series,
+/// series names that do not share a URL.
 public enum SiteValidator {
     public static func validate(_ posts: [Post]) -> [Diagnostic] {
-        duplicateSlugs(posts) + duplicateSeriesOrders(posts)
+        duplicateSlugs(posts) + duplicateSeriesOrders(posts) + seriesURLClashes(posts)
+    }
+
+    /// Pages' URLs are unique among pages; reserved sections are checked by `PageDecoder`.
+    public static func validate(_ pages: [ContentPage]) -> [Diagnostic] {
+        let groups = Dictionary(grouping: pages, by: { $0.slug.lowercased() })
+        return groups.values.filter { $0.count > 1 }.flatMap { group -> [Diagnostic] in
+            let sorted = group.sorted { $0.sourcePath < $1.sourcePath }
+            return sorted.dropFirst().map { page in
+                .error(page.sourcePath, SourceLocation(line: 1, column: 1),
+                       "duplicate slug '\(page.slug)': /\(page.slug)/ is also the URL of \(sorted[0].sourcePath)",
+                       notes: [.note(sorted[0].sourcePath, SourceLocation(line: 1, column: 1), "the other page with slug '\(sorted[0].slug)' is here")])
+            }
+        }.sorted { $0.file < $1.file }
+    }
+
+    /// A series with one part is allowed (its other parts may be unwritten), but it is
+    /// more often a misspelt series name, so it is pointed out.
+    public static func singlePartSeries(_ posts: [Post]) -> [Diagnostic] {
+        Series.group(posts).filter { $0.parts.count == 1 }.map { series in
+            let post = series.parts[0]
+            return .warning(post.sourcePath, post.series!.nameLocation,
+                            "series '\(series.name)' has only this part; check the name if other posts belong to it")
+        }.sorted { $0.file < $1.file }
+    }
+
+    /// `VIPER` and `Viper` would both be `/series/viper/`: almost surely one series misspelt.
+    static func seriesURLClashes(_ posts: [Post]) -> [Diagnostic] {
+        let members = posts.compactMap { post in post.series.map { (post, $0) } }
+        let bySlug = Dictionary(grouping: members, by: { Slug.make(from: $0.1.name) })
+        return bySlug.values.flatMap { group -> [Diagnostic] in
+            let names = Set(group.map(\.1.name))
+            guard names.count > 1 else { return [] }
+            let sorted = group.sorted { $0.0.sourcePath < $1.0.sourcePath }
+            let (first, membership) = sorted[0]
+            return sorted.filter { $0.1.name != membership.name }.map { (post, series) in
+                .error(post.sourcePath, series.nameLocation,
+                       "series '\(series.name)' and '\(membership.name)' would share the URL /series/\(Slug.make(from: series.name))/; spell the series name the same way in every part",
+                       notes: [.note(first.sourcePath, membership.nameLocation, "'\(membership.name)' is written here")])
+            }
+        }.sorted { $0.file < $1.file }
     }
 
     /// Slugs compare case-insensitively: on macOS's file system `A` and `a` are one folder.

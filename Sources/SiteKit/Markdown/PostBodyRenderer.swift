@@ -1,6 +1,6 @@
 import Markdown
 
-/// A post's Markdown body as HTML, through the libcmark-backed Markdown module.
+/// A post's or page's Markdown body as HTML, through the libcmark-backed Markdown module.
 /// Positions in the tree are file lines, since the body's first line is passed along.
 struct PostBodyRenderer: Sendable {
     var settings: SiteConfig.MarkdownSettings
@@ -9,15 +9,15 @@ struct PostBodyRenderer: Sendable {
         MarkdownOptions(smartPunctuation: settings.smartPunctuation, allowRawHTML: settings.allowRawHTML)
     }
 
-    func document(for post: Post) throws(Diagnostic) -> MarkdownDocument {
+    func document(for body: String, file: String, firstLine: Int) throws(Diagnostic) -> MarkdownDocument {
         do {
-            return try MarkdownDocument.parse(post.body, options: options, lineOffset: post.bodyFirstLine - 1)
+            return try MarkdownDocument.parse(body, options: options, lineOffset: firstLine - 1)
         } catch {
-            throw .error(post.sourcePath, SourceLocation(line: error.line, column: 1), error.description)
+            throw .error(file, SourceLocation(line: error.line, column: 1), error.description)
         }
     }
 
-    func html(for post: Post) throws(Diagnostic) -> String {
-        try document(for: post).html()
+    func html(for body: String, file: String, firstLine: Int) throws(Diagnostic) -> String {
+        try document(for: body, file: file, firstLine: firstLine).html()
     }
 }

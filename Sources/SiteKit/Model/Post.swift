@@ -41,26 +41,38 @@ public struct Post: Sendable, Hashable {
 public struct SeriesMembership: Sendable, Hashable {
     public var name: String
     public var order: Int
+    /// Where `series` was written, for errors about the series as a whole.
+    public var nameLocation: SourceLocation
     /// Where `series_order` was written, for duplicate-order errors.
     public var orderLocation: SourceLocation
 
-    public init(name: String, order: Int, orderLocation: SourceLocation) {
+    public init(name: String, order: Int, nameLocation: SourceLocation, orderLocation: SourceLocation) {
         self.name = name
         self.order = order
+        self.nameLocation = nameLocation
         self.orderLocation = orderLocation
     }
 }
 
-/// Everything the render stage needs: settings and the published posts, newest first.
+/// Everything the render stage needs: settings, the published posts (newest first),
+/// the standalone pages, and the series and tags the posts form.
 public struct Site: Sendable {
     public var config: SiteConfig
     public var posts: [Post]
+    public var pages: [ContentPage]
+    /// Sorted by name.
+    public var series: [Series]
+    /// Sorted by name.
+    public var tags: [Tag]
     /// Drafts found and left out (without `--drafts`), so the build can say so.
     public var skippedDrafts: [String]
 
-    public init(config: SiteConfig, posts: [Post], skippedDrafts: [String] = []) {
+    public init(config: SiteConfig, posts: [Post], pages: [ContentPage] = [], skippedDrafts: [String] = []) {
         self.config = config
         self.posts = posts
+        self.pages = pages
+        self.series = Series.group(posts)
+        self.tags = Tag.group(posts)
         self.skippedDrafts = skippedDrafts
     }
 }

@@ -7,6 +7,8 @@ public struct SiteConfig: Sendable, Hashable {
     public var baseURL: String
     public var language: String
     public var theme: String
+    /// Where `theme` was written in the settings file, for a theme that is not found.
+    public var themeLocation: SourceLocation?
     public var postsPerPage: Int
     public var markdown: MarkdownSettings
 

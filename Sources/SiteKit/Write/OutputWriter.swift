@@ -39,10 +39,23 @@ public struct OutputWriter: Sendable {
         }
     }
 
-    /// Writes `files` and a copy of `staticFolder` (if it exists) as the new output.
-    /// Returns the number of files written.
+    /// A folder copied into the output as it is.
+    public struct StaticFolder: Sendable {
+        public var url: URL
+        /// How messages name it (`Content/static`).
+        public var displayName: String
+
+        public init(url: URL, displayName: String) {
+            self.url = url
+            self.displayName = displayName
+        }
+    }
+
+    /// Writes `files` and a copy of each static folder that exists as the new output.
+    /// A later folder's file replaces an earlier one's at the same path; none may replace
+    /// a generated file. Returns the number of files written.
     @discardableResult
-    public func write(_ files: [RenderedFile], staticFolder: URL?, staticDisplayName: String) throws(Diagnostic) -> Int {
+    public func write(_ files: [RenderedFile], staticFolders: [StaticFolder]) throws(Diagnostic) -> Int {
         try checkReplaceable()
         removeStaleStaging()
         let staging = parent.appendingPathComponent(stagingPrefix + "new-\(getpid())")
@@ -54,8 +67,8 @@ public struct OutputWriter: Sendable {
         }
         var staticFiles: [StaticFile] = []
         do throws(Diagnostic) {
-            if let staticFolder { staticFiles = try Self.listFiles(in: staticFolder, displayName: staticDisplayName) }
-            try Self.checkCollisions(files, staticFiles: staticFiles, staticDisplayName: staticDisplayName)
+            staticFiles = try Self.listFiles(in: staticFolders)
+            try Self.checkCollisions(files, staticFiles: staticFiles)
             try createFolders(for: files.map(\.path) + staticFiles.map(\.relative), in: staging)
             try writeAll(files, staticFiles: staticFiles, into: staging)
             guard FileWriting.write(UnsafeBufferPointer(start: nil, count: 0), to: staging.appendingPathComponent(Self.markerName).path) else {
@@ -106,6 +119,17 @@ public struct OutputWriter: Sendable {
     struct StaticFile: Sendable {
         var source: URL
         var relative: String
+        /// `Content/static/css/a.css`, for messages.
+        var displayName: String
+    }
+
+    /// The files of every folder; a later folder's file replaces an earlier one's.
+    static func listFiles(in folders: [StaticFolder]) throws(Diagnostic) -> [StaticFile] {
+        var byPath: [String: StaticFile] = [:]
+        for folder in folders {
+            for file in try listFiles(in: folder.url, displayName: folder.displayName) { byPath[file.relative] = file }
+        }
+        return byPath.values.sorted { $0.relative < $1.relative }
     }
 
     static func listFiles(in folder: URL, displayName: String) throws(Diagnostic) -> [StaticFile] {
@@ -124,15 +148,16 @@ public struct OutputWriter: Sendable {
                 throw .error("\(displayName)/\(relative)", nil, "symbolic link to a folder in static files; copy the folder instead")
             }
             // The link's target is copied, so Output/ holds no links that lead outside it.
-            files.append(StaticFile(source: source.resolvingSymlinksInPath(), relative: relative))
+            files.append(StaticFile(source: source.resolvingSymlinksInPath(), relative: relative,
+                                    displayName: "\(displayName)/\(relative)"))
         }
         return files
     }
 
-    static func checkCollisions(_ files: [RenderedFile], staticFiles: [StaticFile], staticDisplayName: String) throws(Diagnostic) {
+    static func checkCollisions(_ files: [RenderedFile], staticFiles: [StaticFile]) throws(Diagnostic) {
         let generated = Set(files.map(\.path))
         if let clash = staticFiles.first(where: { generated.contains($0.relative) || $0.relative == markerName }) {
-            throw .error("\(staticDisplayName)/\(clash.relative)", nil,
+            throw .error(clash.displayName, nil,
                          "static file would replace the generated file \(clash.relative); rename or remove it")
         }
     }

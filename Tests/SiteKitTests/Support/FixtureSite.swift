@@ -5,10 +5,17 @@ import Foundation
 struct FixtureSite {
     let root: URL
 
-    init(_ files: [String: String] = [:], config: String? = "title: \"Fixture Blog\"\nbase_url: \"https://example.com/\"\n") {
+    /// `withTheme`: copy the project's `Themes/default`, so fixtures render with the real theme.
+    init(_ files: [String: String] = [:], config: String? = "title: \"Fixture Blog\"\nbase_url: \"https://example.com/\"\n",
+         withTheme: Bool = true) {
         root = FileManager.default.temporaryDirectory
             .appendingPathComponent("sitegen-fixture-\(UUID().uuidString)")
         try! FileManager.default.createDirectory(at: root.appendingPathComponent("Content/posts"), withIntermediateDirectories: true)
+        if withTheme {
+            try! FileManager.default.createDirectory(at: root.appendingPathComponent("Themes"), withIntermediateDirectories: true)
+            try! FileManager.default.copyItem(at: SharedFolder.projectRoot.appendingPathComponent("Themes/default"),
+                                              to: root.appendingPathComponent("Themes/default"))
+        }
         if let config { write("Content/site.yml", config) }
         for (path, text) in files { write(path, text) }
     }

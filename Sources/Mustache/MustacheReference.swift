@@ -1,0 +1,48 @@
+/// A partial (`{{>name}}`) or parent (`{{<name}}`) tag with a literal name, found
+/// without rendering, so a site can check that every template it names exists
+/// before it renders anything.
+public struct MustacheReference: Sendable, Hashable {
+    public enum Kind: Sendable, Hashable {
+        case partial, parent
+    }
+
+    public var kind: Kind
+    public var name: String
+    /// 1-based position of the tag's opening delimiter.
+    public var line: Int
+    public var column: Int
+}
+
+extension MustacheTemplate {
+    /// Every literal partial and parent name in the template, in source order.
+    /// Dynamic names (`{{>*name}}`) depend on the data and are left to strict rendering.
+    public var references: [MustacheReference] {
+        var found: [MustacheReference] = []
+        Self.collectReferences(in: nodes, into: &found)
+        return found.sorted { ($0.line, $0.column) < ($1.line, $1.column) }
+    }
+
+    private static func collectReferences(in nodes: [MustacheNode], into found: inout [MustacheReference]) {
+        for node in nodes {
+            switch node {
+            case .text, .variable:
+                break
+            case .section(let section):
+                collectReferences(in: section.nodes, into: &found)
+            case .partial(let reference, _, let position):
+                if case .named(let name) = reference {
+                    found.append(MustacheReference(kind: .partial, name: name, line: position.line, column: position.column))
+                }
+            case .parent(let parent):
+                if case .named(let name) = parent.reference {
+                    found.append(MustacheReference(kind: .parent, name: name, line: parent.position.line, column: parent.position.column))
+                }
+                for argument in parent.arguments.values {
+                    collectReferences(in: argument.nodes, into: &found)
+                }
+            case .block(_, let nodes, _):
+                collectReferences(in: nodes, into: &found)
+            }
+        }
+    }
+}

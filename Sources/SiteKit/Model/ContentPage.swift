@@ -1,0 +1,28 @@
+/// A standalone page from `Content/pages/` (an About page): no date, no tags, published
+/// at `/<slug>/`, and listed in the site's navigation when it has a `nav_order`.
+public struct ContentPage: Sendable, Hashable {
+    /// The file, relative to the site root (`Content/pages/about.md`).
+    public var sourcePath: String
+    public var slug: String
+    public var title: String
+    public var summary: String?
+    /// Position in the site navigation; nil keeps the page out of it.
+    public var navOrder: Int?
+    public var draft: Bool
+    public var body: String
+    public var bodyFirstLine: Int
+
+    public init(sourcePath: String, slug: String, title: String, summary: String? = nil, navOrder: Int? = nil,
+                draft: Bool = false, body: String, bodyFirstLine: Int) {
+        self.sourcePath = sourcePath
+        self.slug = slug
+        self.title = title
+        self.summary = summary
+        self.navOrder = navOrder
+        self.draft = draft
+        self.body = body
+        self.bodyFirstLine = bodyFirstLine
+    }
+
+    public var urlPath: String { "/\(slug)/" }
+}

@@ -1,0 +1,145 @@
+import Foundation
+import Mustache
+
+/// A theme ready to render: every template parsed once, the site's overrides applied,
+/// and every partial and parent a template names known to exist.
+public struct Theme: Sendable {
+    /// The templates the build renders pages with; a theme must have all of them.
+    public static let pageTemplates = ["home", "post", "page", "archive", "tags", "tag", "series-index", "series"]
+    public static let fileExtension = "mustache"
+
+    public var name: String
+    /// Copied into the output before `Content/static/`, which may replace its files.
+    public var staticFolder: URL
+    let library: MustacheLibrary
+    /// Template name → the file it came from (`Themes/default/templates/post.mustache`).
+    let files: [String: String]
+
+    init(name: String, staticFolder: URL, library: MustacheLibrary, files: [String: String]) {
+        self.name = name
+        self.staticFolder = staticFolder
+        self.library = library
+        self.files = files
+    }
+
+    /// The file a template came from, as diagnostics name it.
+    public func file(ofTemplate name: String) -> String {
+        files[name] ?? "\(name).\(Self.fileExtension)"
+    }
+
+    /// Renders a page. A failure names the template file, line and column of the tag.
+    func render(_ template: String, context: MustacheValue) throws(Diagnostic) -> String {
+        do {
+            return try library.render(templateNamed: template, context: context)
+        } catch let error as MustacheError {
+            let location = error.line > 0 ? SourceLocation(line: error.line, column: error.column) : nil
+            throw .error(file(ofTemplate: error.templateName), location, error.message)
+        } catch {
+            throw .error(file(ofTemplate: template), nil, "\(error)")
+        }
+    }
+}
+
+/// Reads `Themes/<theme>/templates/*.mustache`, then `Content/templates/*.mustache`, where a
+/// file replaces the theme's template of the same name (or adds a partial).
+public struct ThemeLoader: Sendable {
+    public var layout: SiteLayout
+    public var config: SiteConfig
+
+    public init(layout: SiteLayout, config: SiteConfig) {
+        self.layout = layout
+        self.config = config
+    }
+
+    /// The theme, or every error found in its templates and the overrides.
+    public func load() throws(DiagnosticsError) -> (theme: Theme, warnings: [Diagnostic]) {
+        let folder = layout.theme(named: config.theme)
+        let templatesFolder = folder.appendingPathComponent("templates")
+        guard isFolder(folder) else { throw DiagnosticsError([missingTheme()]) }
+        guard isFolder(templatesFolder) else {
+            throw DiagnosticsError([.error(layout.displayPath(templatesFolder), nil,
+                                           "theme '\(config.theme)' has no templates folder; a theme keeps its .\(Theme.fileExtension) files there")])
+        }
+        var diagnostics: [Diagnostic] = []
+        var sources = templateFiles(in: templatesFolder, &diagnostics)
+        if isFolder(layout.templateOverrides) {
+            // An override replaces the theme's file of the same name.
+            sources.merge(templateFiles(in: layout.templateOverrides, &diagnostics)) { _, override in override }
+        }
+        var templates: [MustacheTemplate] = []
+        for (name, url) in sources.sorted(by: { $0.key < $1.key }) {
+            let path = layout.displayPath(url)
+            do {
+                let source = try SourceText.read(url, displayPath: path)
+                templates.append(try MustacheTemplate(source: source.text, name: name))
+            } catch let error as Diagnostic {
+                diagnostics.append(error)
+            } catch let error as MustacheError {
+                diagnostics.append(.error(path, SourceLocation(line: error.line, column: error.column), error.message))
+            } catch {
+                diagnostics.append(.error(path, nil, "\(error)"))
+            }
+        }
+        let files = sources.mapValues { layout.displayPath($0) }
+        diagnostics += missingReferences(templates, files: files)
+        for name in Theme.pageTemplates where sources[name] == nil {
+            diagnostics.append(.error(layout.displayPath(templatesFolder), nil,
+                                      "theme '\(config.theme)' has no \(name).\(Theme.fileExtension), which renders the \(Self.pageDescriptions[name]!)"))
+        }
+        guard !diagnostics.contains(where: { $0.severity == .error }) else {
+            throw DiagnosticsError(SiteLoader.inReadingOrder(diagnostics))
+        }
+        let theme = Theme(name: config.theme, staticFolder: folder.appendingPathComponent("static"),
+                          library: MustacheLibrary(templates: templates, strict: true), files: files)
+        return (theme, diagnostics)
+    }
+
+    static let pageDescriptions = [
+        "home": "home page and its pagination pages", "post": "post pages", "page": "pages of Content/pages/",
+        "archive": "archive page", "tags": "tag index", "tag": "page of each tag",
+        "series-index": "series index", "series": "page of each series",
+    ]
+
+    private func missingTheme() -> Diagnostic {
+        let available = ((try? FileManager.default.contentsOfDirectory(atPath: layout.themes.path)) ?? [])
+            .filter { !$0.hasPrefix(".") && isFolder(layout.themes.appendingPathComponent($0)) }.sorted()
+        let listed = available.isEmpty ? "Themes/ has no themes" : "themes: \(available.joined(separator: ", "))"
+        return .error(layout.displayPath(layout.configFile), config.themeLocation,
+                      "theme '\(config.theme)' not found in Themes/\(DidYouMean.hint(for: config.theme, among: available)); \(listed)")
+    }
+
+    /// Template name → file. Other files are reported: a misnamed template must not vanish.
+    private func templateFiles(in folder: URL, _ diagnostics: inout [Diagnostic]) -> [String: URL] {
+        var found: [String: URL] = [:]
+        let suffix = "." + Theme.fileExtension
+        for path in DirectoryWalker.files(below: folder.path, includeHidden: false) {
+            let url = folder.appendingPathComponent(path)
+            if path.hasSuffix(suffix) && !path.contains("/") {
+                found[String(path.dropLast(suffix.count))] = url
+            } else {
+                diagnostics.append(.warning(layout.displayPath(url), nil,
+                                            "not a template: only \(suffix) files directly in \(folder.lastPathComponent)/ are read"))
+            }
+        }
+        return found
+    }
+
+    /// Every literal `{{>partial}}` and `{{<parent}}` must name a template, checked before any
+    /// page renders so the error comes once, at the tag.
+    private func missingReferences(_ templates: [MustacheTemplate], files: [String: String]) -> [Diagnostic] {
+        let names = templates.map(\.name)
+        let known = Set(names)
+        return templates.flatMap { template in
+            template.references.filter { !known.contains($0.name) }.map { reference in
+                let what = reference.kind == .partial ? "partial" : "parent template"
+                return Diagnostic.error(files[template.name]!, SourceLocation(line: reference.line, column: reference.column),
+                                        "no \(what) '\(reference.name)': no \(reference.name).\(Theme.fileExtension) in the theme or Content/templates/\(DidYouMean.hint(for: reference.name, among: names))")
+            }
+        }
+    }
+
+    private func isFolder(_ url: URL) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) && isDirectory.boolValue
+    }
+}
