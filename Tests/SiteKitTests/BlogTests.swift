@@ -37,6 +37,26 @@ struct BlogTests {
         #expect(order.last == "eat-that-frog-plan-every-day-in-advance")
     }
 
+    @Test func viperPartTwoIsPartTwoOfThreeAndLinksToItsNeighbours() throws {
+        let page = try #require(Self.built.pages["viper-interactor-and-entity"])
+        #expect(PageText.flat(page).contains("Part 2 of 3 in VIPER"))
+        #expect(page.contains("rel=\"prev\" href=\"/posts/viper-an-ios-architecture/\""))
+        #expect(page.contains("rel=\"next\" href=\"/posts/viper-class-binding-using-protocol/\""))
+    }
+
+    @Test func eatThatFrogSeriesListsItsFiveChaptersInBookOrder() throws {
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("sitegen-frog-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: output) }
+        _ = try SiteBuilder(options: .init(siteRoot: SharedFolder.projectRoot, output: output)).build()
+        let page = try String(contentsOf: output.appendingPathComponent("series/eat-that-frog/index.html"), encoding: .utf8)
+        let chapters = ["plan-every-day-in-advance", "consider-the-consequences", "practice-the-abcde-method-continually",
+                        "focus-on-key-result-areas", "obey-the-law-of-forced-efficiency"]
+        let positions = try chapters.map { try #require(page.range(of: "href=\"/posts/eat-that-frog-\($0)/\"")).lowerBound }
+        #expect(positions.isSorted)
+        for part in 1...5 { #expect(PageText.flat(page).contains("Part \(part) Eat That Frog")) }
+        #expect(!PageText.flat(page).contains("Part 6"))
+    }
+
     /// A paragraph may stand twice in a post only where the author wrote it twice
     /// ("Now here is a code for UIView:" introduces two different samples).
     @Test(.enabled(if: SharedFolder.exists("seeds"), "../shared/seeds absent: the doubling check is not run"))

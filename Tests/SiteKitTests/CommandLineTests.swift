@@ -80,6 +80,16 @@ struct CommandLineTests {
         #expect(!FileManager.default.fileExists(atPath: site.output.path))
     }
 
+    @Test func templateErrorsExitWithOneAndPointAtTheTag() throws {
+        let site = FixtureSite(["Content/posts/a.md": FixtureSite.post("title: A\ndate: 2017-04-21")])
+        defer { site.remove() }
+        site.write("Content/templates/post.mustache", "{{<base}}{{$main}}\n  {{#post}}\n{{/main}}{{/base}}\n")
+        let run = try Self.run(["build", "--site", site.root.path])
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("Content/templates/post.mustache:3:1: error: closing tag 'main' does not match open section 'post' at 2:3\n{{/main}}{{/base}}\n^"))
+        #expect(!FileManager.default.fileExists(atPath: site.output.path))
+    }
+
     @Test func buildPrintsOneSummaryLine() throws {
         let site = FixtureSite(["Content/posts/a.md": FixtureSite.post("title: A\ndate: 2017-04-21")])
         defer { site.remove() }
