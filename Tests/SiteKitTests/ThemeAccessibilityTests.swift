@@ -1,0 +1,74 @@
+import Foundation
+import Testing
+@testable import SiteKit
+
+/// Accessibility basics of the default theme that can be checked without a browser:
+/// text contrast in both colour schemes, and landmarks on every page of the blog.
+@Suite("Default theme accessibility")
+struct ThemeAccessibilityTests {
+    /// The theme's stylesheet without its comments.
+    static let css: String = {
+        let text = (try? String(contentsOf: SharedFolder.projectRoot.appendingPathComponent("Themes/default/static/css/style.css"),
+                                encoding: .utf8)) ?? ""
+        return text.replacingOccurrences(of: "(?s)/\\*.*?\\*/", with: "", options: .regularExpression)
+    }()
+
+    /// The custom properties of the first `:root { … }` after `marker` (light: the file's start).
+    static func palette(after marker: String?) -> [String: String] {
+        var text = Substring(css)
+        if let marker, let range = css.range(of: marker) { text = css[range.upperBound...] }
+        guard let open = text.range(of: ":root {"), let close = text[open.upperBound...].firstIndex(of: "}") else { return [:] }
+        var colours: [String: String] = [:]
+        for declaration in text[open.upperBound..<close].split(separator: ";") {
+            let parts = declaration.split(separator: ":", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+            if parts.count == 2, parts[0].hasPrefix("--"), parts[1].hasPrefix("#") { colours[parts[0]] = parts[1] }
+        }
+        return colours
+    }
+
+    /// WCAG 2 contrast ratio of two `#rrggbb` colours.
+    static func contrast(_ a: String, _ b: String) -> Double {
+        func linear(_ channel: Int) -> Double {
+            let c = Double(channel) / 255
+            return c <= 0.03928 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4)
+        }
+        func luminance(_ hex: String) -> Double {
+            let value = Int(hex.dropFirst(), radix: 16)!
+            let red: Double = 0.2126 * linear((value >> 16) & 0xFF)
+            let green: Double = 0.7152 * linear((value >> 8) & 0xFF)
+            return red + green + 0.0722 * linear(value & 0xFF)
+        }
+        let (x, y) = (luminance(a), luminance(b))
+        return (max(x, y) + 0.05) / (min(x, y) + 0.05)
+    }
+
+    @Test(arguments: ["light", "dark"])
+    func textContrastIsAtLeastAA(scheme: String) throws {
+        let light = Self.palette(after: nil)
+        let colours = scheme == "light" ? light : light.merging(Self.palette(after: "prefers-color-scheme: dark")) { $1 }
+        #expect(colours.count >= 10, "palette read from style.css: \(colours)")
+        for background in ["--bg", "--bg-soft", "--code-bg"] {
+            for foreground in ["--text", "--muted", "--link", "--link-visited", "--code-text"] {
+                let bg = try #require(colours[background]), fg = try #require(colours[foreground])
+                #expect(Self.contrast(fg, bg) >= 4.5, "\(scheme): \(foreground) \(fg) on \(background) \(bg) is \(Self.contrast(fg, bg)):1")
+            }
+        }
+    }
+
+    @Test func everyPageHasLanguageLandmarksAndASkipLinkTarget() throws {
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("sitegen-a11y-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: output) }
+        _ = try SiteBuilder(options: .init(siteRoot: SharedFolder.projectRoot, output: output)).build()
+        let pages = DirectoryWalker.files(below: output.path, includeHidden: false).filter { $0.hasSuffix(".html") }
+        #expect(pages.count > 20)
+        for page in pages {
+            let html = try String(contentsOf: output.appendingPathComponent(page), encoding: .utf8)
+            #expect(html.contains("<html lang=\"en\">"), "\(page)")
+            #expect(html.contains("<a class=\"skip-link\" href=\"#content\">") && html.contains("<main id=\"content\""), "\(page)")
+            #expect(html.contains("<header class=\"site-header\">") && html.contains("<footer class=\"site-footer\">"), "\(page)")
+            #expect(html.contains("<nav class=\"site-nav\" aria-label=\"Site\">"), "\(page)")
+            #expect(html.components(separatedBy: "<h1").count == 2, "\(page): one h1")
+            #expect(html.contains("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"), "\(page)")
+        }
+    }
+}
