@@ -160,7 +160,11 @@ struct BuildTests {
         let site = FixtureSite(Self.twoPosts, config: "title: T\nbase_url: https://example.com/blog\n")
         defer { site.remove() }
         _ = try site.build()
-        #expect(site.read("index.html")?.contains("href=\"/blog/posts/newer/\"") == true)
+        let home = try #require(site.read("index.html"))
+        #expect(home.contains("href=\"/blog/posts/newer/\""))
+        #expect(home.contains("<link rel=\"stylesheet\" href=\"/blog/css/style.css\">"))
+        #expect(home.contains("<li><a href=\"/blog/tags/\">Tags</a></li>"))
+        #expect(site.read("posts/newer/index.html")?.contains("<link rel=\"canonical\" href=\"https://example.com/blog/posts/newer/\">") == true)
     }
 
     @Test func manyPostsRenderInParallelInOrder() throws {

@@ -17,14 +17,9 @@ public struct SiteURLs: Sendable {
         }
     }
 
-    /// `path` is site-relative without a leading slash (`posts/x/`).
-    public func link(_ path: String) -> String { basePath + path }
-
     /// `urlPath` is site-relative with a leading slash (`/posts/x/`), as the models give it.
     public func link(urlPath: String) -> String { basePath + urlPath.dropFirst() }
 
     /// The full URL, for permalinks: `https://example.com/blog/posts/x/`.
     public func absolute(urlPath: String) -> String { baseURL + urlPath.dropFirst() }
-
-    public func post(_ post: Post) -> String { link(urlPath: post.urlPath) }
 }
