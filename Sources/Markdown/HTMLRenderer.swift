@@ -189,15 +189,7 @@ private struct RenderState: ~Copyable {
                 output.ensureNewline()
                 return
             }
-            if info.isEmpty {
-                output.append("<pre><code>")
-            } else {
-                output.append("<pre><code class=\"language-")
-                output.appendEscapedHTML(firstWord(of: info))
-                output.append("\">")
-            }
-            output.appendEscapedHTML(literal)
-            output.append("</code></pre>\n")
+            HTMLRenderer.appendCodeBlock(info: info, literal: literal, to: &output)
 
         case .htmlBlock(let literal):
             output.ensureNewline()
@@ -332,9 +324,32 @@ private struct RenderState: ~Copyable {
         return unique
     }
 
+}
+
+extension HTMLRenderer {
+    /// A code block exactly as the renderer writes it without a hook, for hooks
+    /// that change only the text (dropping hidden lines) and keep the markup.
+    public static func codeBlockHTML(info: String, literal: String) -> String {
+        var output = HTMLOutput(reservingCapacity: literal.utf8.count + 64)
+        appendCodeBlock(info: info, literal: literal, to: &output)
+        return output.string
+    }
+
+    static func appendCodeBlock(info: String, literal: String, to output: inout HTMLOutput) {
+        if info.isEmpty {
+            output.append("<pre><code>")
+        } else {
+            output.append("<pre><code class=\"language-")
+            output.appendEscapedHTML(firstWord(of: info))
+            output.append("\">")
+        }
+        output.appendEscapedHTML(literal)
+        output.append("</code></pre>\n")
+    }
+
     /// The language class uses the info string up to the first byte cmark's
     /// `cmark_isspace` accepts (space, \t, \n, \v, \f, \r).
-    private func firstWord(of info: String) -> Substring {
+    private static func firstWord(of info: String) -> Substring {
         let end = info.utf8.firstIndex { byte in
             byte == UInt8(ascii: " ") || (byte >= 0x09 && byte <= 0x0D)
         } ?? info.utf8.endIndex

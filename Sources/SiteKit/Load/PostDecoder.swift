@@ -1,7 +1,7 @@
 /// Turns one post file into a `Post`: splits the front matter, parses it with libyaml
 /// and checks every key, reporting problems at their line and column in the file.
 public enum PostDecoder {
-    public static let knownKeys = ["title", "date", "updated", "tags", "summary", "series", "series_order", "slug", "draft"]
+    public static let knownKeys = ["title", "date", "updated", "tags", "summary", "series", "series_order", "slug", "draft", "swift_version"]
 
     /// The post and its warnings, or every error found in it.
     public static func decode(_ source: SourceText, defaultSlug: String) -> (post: Post?, diagnostics: [Diagnostic]) {
@@ -19,6 +19,7 @@ public enum PostDecoder {
         let tags = fields.stringList("tags") ?? []
         let summary = fields.string("summary", required: false)
         let draft = fields.bool("draft") ?? false
+        let swiftVersion = fields.int("swift_version", range: 5...6)
         let slug = decodeSlug(&fields, defaultSlug: defaultSlug)
         let series = decodeSeries(&fields)
 
@@ -32,9 +33,10 @@ public enum PostDecoder {
               let title, let date, let slug else {
             return (nil, fields.diagnostics)
         }
-        let post = Post(sourcePath: source.path, slug: slug, title: title, date: date, updated: updated,
+        var post = Post(sourcePath: source.path, slug: slug, title: title, date: date, updated: updated,
                         tags: uniqued(tags), summary: summary, series: series, draft: draft,
                         body: parts.body, bodyFirstLine: parts.bodyFirstLine)
+        post.swiftVersion = swiftVersion
         return (post, fields.diagnostics)
     }
 

@@ -2,7 +2,8 @@ import Foundation
 
 /// Reads `Content/site.yml` into a `SiteConfig`, every problem at its line and column.
 public enum SiteConfigDecoder {
-    public static let knownKeys = ["title", "author", "description", "base_url", "language", "theme", "posts_per_page", "markdown"]
+    public static let knownKeys = ["title", "author", "description", "base_url", "language", "theme", "posts_per_page", "markdown", "snippets"]
+    public static let knownSnippetKeys = ["swift_version"]
     public static let knownMarkdownKeys = ["smart_punctuation", "allow_raw_html"]
 
     public static func decode(_ source: SourceText) -> (config: SiteConfig?, diagnostics: [Diagnostic]) {
@@ -41,6 +42,12 @@ public enum SiteConfigDecoder {
             sub.warnUnknownKeys(known: knownMarkdownKeys, what: "markdown setting")
             config.markdown.smartPunctuation = sub.bool("smart_punctuation") ?? false
             config.markdown.allowRawHTML = sub.bool("allow_raw_html") ?? false
+            fields.absorb(sub)
+        }
+        if let snippets = fields.mappingField("snippets") {
+            var sub = YAMLFields(file: source.path, lineOffset: 0, mapping: snippets)
+            sub.warnUnknownKeys(known: knownSnippetKeys, what: "snippets setting")
+            if let version = sub.int("swift_version", range: 5...6) { config.snippetSwiftVersion = version }
             fields.absorb(sub)
         }
         let failed = fields.diagnostics.contains { $0.severity == .error }

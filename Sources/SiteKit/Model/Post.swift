@@ -12,6 +12,8 @@ public struct Post: Sendable, Hashable {
     public var summary: String?
     public var series: SeriesMembership?
     public var draft: Bool
+    /// The Swift language mode its snippets compile in, when not the site's.
+    public var swiftVersion: Int?
     /// The Markdown after the front matter.
     public var body: String
     /// The file's line number of the body's first line.

@@ -11,6 +11,8 @@ public struct SiteConfig: Sendable, Hashable {
     public var themeLocation: SourceLocation?
     public var postsPerPage: Int
     public var markdown: MarkdownSettings
+    /// The Swift language mode of `check-snippets` (5 or 6); a post may set its own.
+    public var snippetSwiftVersion: Int = 5
 
     public struct MarkdownSettings: Sendable, Hashable {
         /// Curly quotes, en and em dashes, ellipses (cmark's smart punctuation).

@@ -1,0 +1,111 @@
+import Foundation
+
+/// The Swift compiler found on this machine, and what identifies it in cache keys.
+public struct SwiftToolchain: Sendable {
+    public var swiftc: String
+    /// Path, size and modification time of the resolved binary: a new toolchain is a new key.
+    public var identity: String
+    /// Whether programs are checked against an Apple SDK (macOS with Xcode) or the stubs.
+    public var hasAppleSDK: Bool
+
+    /// `$SWIFTC`, else `swiftc` on `PATH`.
+    public static func find(environment: [String: String] = ProcessInfo.processInfo.environment) -> SwiftToolchain? {
+        let candidates = [environment["SWIFTC"]].compactMap { $0 }
+            + (environment["PATH"] ?? "/usr/bin").split(separator: ":").map { "\($0)/swiftc" }
+        guard let path = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else { return nil }
+        let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+        var info = stat()
+        stat(resolved, &info)
+        #if os(macOS)
+        let apple = true
+        #else
+        let apple = false
+        #endif
+        return SwiftToolchain(swiftc: path, identity: "\(resolved) \(info.st_size) \(info.st_mtim.tv_sec)", hasAppleSDK: apple)
+    }
+}
+
+/// One line of compiler output: `file:line:col: error: message [diagnostic_id]`.
+public struct CompilerDiagnostic: Sendable, Hashable, Codable {
+    public var file: String
+    public var line: Int
+    public var column: Int
+    public var severity: String
+    public var message: String
+    /// The ID `-debug-diagnostic-names` appends (`superclass_not_open`), if any.
+    public var id: String?
+
+    /// Parses `-diagnostic-style llvm` output; other lines (source excerpts, carets) are skipped.
+    static func parse(_ output: String) -> [CompilerDiagnostic] {
+        output.split(separator: "\n").compactMap { line -> CompilerDiagnostic? in
+            for severity in ["error", "warning", "note"] {
+                guard let marker = line.range(of: ": \(severity): ") else { continue }
+                let place = line[..<marker.lowerBound].split(separator: ":")
+                guard place.count >= 3, let row = Int(place[place.count - 2]), let column = Int(place[place.count - 1]) else { continue }
+                var message = String(line[marker.upperBound...])
+                var id: String?
+                if message.hasSuffix("]"), let open = message.range(of: " [", options: .backwards) {
+                    id = String(message[open.upperBound..<message.index(before: message.endIndex)])
+                    message = String(message[..<open.lowerBound])
+                }
+                return CompilerDiagnostic(file: place.dropLast(2).joined(separator: ":"), line: row, column: column,
+                                          severity: severity, message: message, id: id)
+            }
+            return nil
+        }
+    }
+}
+
+/// What one compiler (and, for `run`, program) execution produced. Cached as JSON.
+struct CompilerOutcome: Sendable, Codable {
+    var status: Int32
+    var diagnostics: [CompilerDiagnostic]
+    /// The compiler's own words when it printed no diagnostic lines (a crash, a bad flag).
+    var rawOutput: String
+    /// For `run`: the program's exit status and standard output.
+    var runStatus: Int32?
+    var runOutput: String?
+}
+
+/// Runs a process to completion, its output in files (no pipe can fill up and stall it).
+enum ProcessRunner {
+    static func run(_ executable: String, _ arguments: [String], in folder: URL, timeout: TimeInterval = 300) -> (status: Int32, stdout: String, stderr: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        process.currentDirectoryURL = folder
+        let outURL = folder.appendingPathComponent(".stdout-\(UUID().uuidString)")
+        let errURL = folder.appendingPathComponent(".stderr-\(UUID().uuidString)")
+        FileManager.default.createFile(atPath: outURL.path, contents: nil)
+        FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        defer {
+            try? FileManager.default.removeItem(at: outURL)
+            try? FileManager.default.removeItem(at: errURL)
+        }
+        guard let out = try? FileHandle(forWritingTo: outURL), let err = try? FileHandle(forWritingTo: errURL) else {
+            return (-1, "", "cannot create output files in \(folder.path)")
+        }
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        do {
+            try process.run()
+        } catch {
+            return (-1, "", "cannot run \(executable): \(error.localizedDescription)")
+        }
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning {
+            if Date() > deadline {
+                process.terminate()
+                process.waitUntilExit()
+                return (-1, "", "\(URL(fileURLWithPath: executable).lastPathComponent) did not finish in \(Int(timeout)) s and was stopped")
+            }
+            usleep(2_000)
+        }
+        try? out.close()
+        try? err.close()
+        let stdout = (try? String(contentsOf: outURL, encoding: .utf8)) ?? ""
+        let stderr = (try? String(contentsOf: errURL, encoding: .utf8)) ?? ""
+        return (process.terminationStatus, stdout, stderr)
+    }
+}
