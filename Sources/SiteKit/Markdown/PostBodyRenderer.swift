@@ -18,6 +18,13 @@ struct PostBodyRenderer: Sendable {
     }
 
     func html(for body: String, file: String, firstLine: Int) throws(Diagnostic) -> String {
-        try document(for: body, file: file, firstLine: firstLine).html()
+        try document(for: body, file: file, firstLine: firstLine).html(using: Self.renderer)
     }
+
+    /// Swift blocks lose their hidden lines (`// snippet.hide` … `// snippet.show`): they are
+    /// compiled by check-snippets, never shown.
+    static let renderer = HTMLRenderer(codeBlock: { info, literal in
+        guard SnippetExtractor.isSwift(info), literal.contains(HiddenLines.hide) else { return nil }
+        return HTMLRenderer.codeBlockHTML(info: info, literal: HiddenLines.visible(literal))
+    })
 }

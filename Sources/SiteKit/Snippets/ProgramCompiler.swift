@@ -134,7 +134,7 @@ struct ProgramCompiler: Sendable {
                 failures[runIndex, default: []].append(.error(runBlock.file, place, "the program exited with status \(status)"))
             } else if (outcome.runOutput ?? "") != expected {
                 failures[runIndex, default: []].append(.error(runBlock.file, place,
-                    "the program printed \(SnippetProgram.literal(outcome.runOutput ?? "")), expected \(SnippetProgram.literal(expected))"))
+                    "the program printed \((outcome.runOutput ?? "").debugDescription), expected \(expected.debugDescription)"))
             }
         }
         return blocks.enumerated().map { index, block in

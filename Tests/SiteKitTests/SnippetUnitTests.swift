@@ -1,0 +1,187 @@
+import Foundation
+import Testing
+@testable import SiteKit
+
+/// The parts of check-snippets that need no compiler: attributes, assembly, hidden lines.
+@Suite("Snippets: attributes and assembly")
+struct SnippetUnitTests {
+    @Test func attributesParseStrictly() throws {
+        let all = try SnippetAttributes.parse(#"swift skip(needs a device (camera)) program=step2 member-of=CompanyModel fails="cannot find 'x' in scope""#)
+        #expect(all.skipReason == "needs a device (camera)")
+        #expect(all.program == "step2")
+        #expect(all.memberOf == "CompanyModel")
+        #expect(all.expectedFailure == .message("cannot find 'x' in scope"))
+        #expect(try SnippetAttributes.parse("swift fails=superclass_not_open").expectedFailure == .id("superclass_not_open"))
+        #expect(try SnippetAttributes.parse("swift module=Lib").module == "Lib")
+        #expect(try SnippetAttributes.parse("swift isolated platform=apple").needsAppleSDK)
+        #expect(try SnippetAttributes.parse("swift run").run)
+        #expect(try SnippetAttributes.parse("swift") == SnippetAttributes())
+    }
+
+    @Test(arguments: [
+        ("swift isolatd", 6, "unknown snippet attribute 'isolatd' (did you mean 'isolated'?); known: skip, program, isolated, member-of, module, fails, platform, run"),
+        ("swift skip", 6, "'skip' needs a reason: skip(why this block is not compiled)"),
+        ("swift skip()", 6, "'skip' needs a reason: skip(why this block is not compiled)"),
+        ("swift ignore", 6, "'ignore' is written skip(reason) here, with the reason"),
+        ("swift fails=", 6, "'fails' needs the diagnostic: fails=diagnostic_id or fails=\"message\""),
+        ("swift fails=\"open", 6, "the quoted value of 'fails' is never closed with '\"'"),
+        ("swift platform=android", 6, "unknown platform 'android'; the only one is platform=apple"),
+        ("swift member-of=My-Type", 6, "'member-of=My-Type': a type name must be a Swift identifier"),
+        ("swift run=yes", 6, "'run' takes no value"),
+        ("swift isolated module=Lib", 0, "choose one of program=, isolated and module=: a block belongs to one program"),
+    ])
+    func badAttributesAreErrors(info: String, offset: Int, message: String) {
+        #expect(throws: SnippetAttributes.ParseError(offset: offset, message: message)) { try SnippetAttributes.parse(info) }
+    }
+
+    @Test func anAttributeErrorPointsAtTheWordInTheFence() {
+        let post = Self.post("Intro.\n\n```swift isolatd\nlet a = 1\n```\n")
+        let (blocks, diagnostics) = SnippetExtractor(markdown: .init()).blocks(of: post)
+        #expect(blocks.isEmpty)
+        #expect(diagnostics.headlines == ["Content/posts/p.md:5:10: error: unknown snippet attribute 'isolatd' (did you mean 'isolated'?); known: skip, program, isolated, member-of, module, fails, platform, run"])
+    }
+
+    @Test func extractionFindsSwiftFencesAtTheirLinesAndTheOutputAfterThem() {
+        let post = Self.post("""
+            ```swift
+            let a = 1
+            ```
+
+            - item
+
+              ```swift run
+              print(a)
+              ```
+              ```output
+              1
+              ```
+
+            ```swiftui
+            not swift
+            ```
+
+                indented code is not a fence
+            """)
+        let (blocks, diagnostics) = SnippetExtractor(markdown: .init()).blocks(of: post)
+        #expect(diagnostics.isEmpty)
+        #expect(blocks.map(\.fenceLine) == [3, 9], "the body starts at line 3")
+        #expect(blocks[1].indentation == 2)
+        #expect(blocks[1].expectedOutput == "1\n")
+        #expect(blocks[1].lines == 10...10)
+    }
+
+    @Test func hiddenLinesAreDroppedFromWhatReadersSee() {
+        let code = "import UIKit\n// snippet.hide\nlet secret = 1\n  // snippet.show\nlet shown = secret\n"
+        #expect(HiddenLines.visible(code) == "import UIKit\nlet shown = secret\n")
+        #expect(HiddenLines.visible("// snippet.hide\nlet a = 1\n") == "")
+        #expect(HiddenLines.visible("let a = 1\n") == "let a = 1\n")
+    }
+
+    @Test func theBuiltPageHasNoHiddenLines() throws {
+        let site = FixtureSite(["Content/posts/a.md": FixtureSite.post("title: A\ndate: 2017-01-01", body: """
+            ```swift
+            // snippet.hide
+            class Presenter {}
+            // snippet.show
+            let presenter: Presenter? = nil
+            ```
+
+            ```text
+            // snippet.hide stays in other languages
+            ```
+            """)])
+        defer { site.remove() }
+        _ = try site.build()
+        let page = try #require(site.read("posts/a/index.html"))
+        #expect(page.contains("<pre><code class=\"language-swift\">let presenter: Presenter? = nil\n</code></pre>"))
+        #expect(!page.contains("class Presenter"))
+        #expect(page.contains("// snippet.hide stays in other languages"))
+    }
+
+    @Test func theScannerFindsATypesBodyPastStringsAndComments() throws {
+        let code = """
+            class A { let s = "}" }
+            /* class B { */
+            class B: NSObject {
+                let t = "\\(["}": 1]["}"]!) }"   // }
+                let r = #"}"#
+                func f() { if true { } }
+                /* nested /* } */ } */
+            }
+            extension B {}
+            """
+        let scanner = SwiftSourceScanner(code)
+        let bytes = Array(code.utf8)
+        let brace = try #require(scanner.closingBrace(ofType: "B"))
+        #expect(bytes[brace] == UInt8(ascii: "}"))
+        let line = bytes[..<brace].filter { $0 == UInt8(ascii: "\n") }.count + 1
+        #expect(line == 8, "the class's own closing brace, not the extension's")
+        #expect(scanner.closingBrace(ofType: "C") == nil)
+        #expect(scanner.closingBrace(ofType: "A").map { bytes[$0] } == UInt8(ascii: "}"))
+    }
+
+    @Test func programsFollowTheAttributes() {
+        let blocks = [
+            Self.block(10, "class Model {\n    var a = 1\n}\n"),
+            Self.block(20, "var b: Int { a }\n", "member-of=Model"),
+            Self.block(30, "let x: Model = Model()\n", "fails=cannot_find_in_scope"),
+            Self.block(40, "class Model {}\n", "program=step2"),
+            Self.block(50, "print(1)\n", "isolated"),
+            Self.block(60, "open class Base {}\n", "module=Lib"),
+            Self.block(70, "let c = 1\n", "skip(needs a device)"),
+            Self.block(80, "let d = 1\n", "member-of=Nothing"),
+        ]
+        let result = SnippetAssembler(hasAppleSDK: false, swiftVersion: "5").assemble(blocks)
+        #expect(result.programs.map(\.name) == ["main", "step2", "isolated:50", "module:Lib", "fails:30"])
+        #expect(result.programs[0].blocks.map(\.fenceLine) == [10, 20])
+        #expect(result.programs[0].modules == ["Lib"])
+        #expect(result.programs[3].modules == [])
+        #expect(result.programs[4].blocks.map(\.fenceLine) == [30], "a fails block decides only itself")
+        #expect(result.skipped.map(\.reason) == ["needs a device"])
+        #expect(result.diagnostics.headlines == ["Content/posts/p.md:80:1: error: member-of=Nothing: no earlier block of program 'main' declares Nothing"])
+        let source = result.programs[0].source(prelude: nil)
+        #expect(source == """
+            #sourceLocation(file: "Content/posts/p.md", line: 11)
+            class Model {
+                var a = 1
+            #sourceLocation(file: "Content/posts/p.md", line: 21)
+            var b: Int { a }
+            #sourceLocation(file: "Content/posts/p.md", line: 13)
+            }
+            #sourceLocation()
+
+            """)
+    }
+
+    @Test func sha256MatchesTheStandardVectors() {
+        #expect(SHA256.hex("") == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+        #expect(SHA256.hex("abc") == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        #expect(SHA256.hex(String(repeating: "a", count: 1000)) == "41edece42d63e8d9bf515a9ba6932e1c20cbc9f5a5d134645adb5db1b9737ea3")
+    }
+
+    @Test func compilerDiagnosticsParseWithTheirIDs() {
+        let output = """
+            Content/posts/x.md:12:5: error: cannot find 'presenter' in scope [cannot_find_in_scope]
+                presenter?.foundList()
+                ^
+            /tmp/a b/main.swift:3:1: warning: var never mutated [variable_never_mutated]
+            note: something without a place
+            """
+        let parsed = CompilerDiagnostic.parse(output)
+        #expect(parsed == [
+            CompilerDiagnostic(file: "Content/posts/x.md", line: 12, column: 5, severity: "error", message: "cannot find 'presenter' in scope", id: "cannot_find_in_scope"),
+            CompilerDiagnostic(file: "/tmp/a b/main.swift", line: 3, column: 1, severity: "warning", message: "var never mutated", id: "variable_never_mutated"),
+        ])
+    }
+
+    static func post(_ body: String) -> Post {
+        Post(sourcePath: "Content/posts/p.md", slug: "p", title: "P", date: PostDate(year: 2017, month: 1, day: 1),
+             body: body, bodyFirstLine: 3)
+    }
+
+    static func block(_ line: Int, _ code: String, _ words: String = "") -> SnippetBlock {
+        let info = "swift" + (words.isEmpty ? "" : " " + words)
+        return SnippetBlock(file: "Content/posts/p.md", fenceLine: line, info: info, code: code,
+                            attributes: try! SnippetAttributes.parse(info))
+    }
+}
