@@ -1,0 +1,80 @@
+import Foundation
+import Testing
+@testable import SiteKit
+
+/// `sitegen check-snippets` as CI runs it: exit codes, the summary line, machine formats.
+@Suite("check-snippets command line", .enabled(if: SnippetFixtures.toolchain != nil, "no swiftc on PATH: snippets not compiled"))
+struct CheckSnippetsCommandTests {
+    static let body = """
+        ```swift
+        let fine = 1
+        ```
+
+        ```swift skip(shows a crash on purpose)
+        fatalError()
+        ```
+
+        ```swift isolated
+        let broken: Int = "one"
+        ```
+        """
+
+    @Test func textReportEndsWithTheCountsAndFailsTheRun() throws {
+        let site = SnippetFixtures.site(body: Self.body)
+        defer { site.remove() }
+        let run = try CommandLineTests.run(["check-snippets", "--site", site.root.path, "--jobs", "1"])
+        #expect(run.status == 1)
+        let lines = run.stdout.split(separator: "\n")
+        #expect(lines.last == "1 passed, 1 failed, 1 skipped")
+        #expect(lines.contains("skipped Content/posts/p.md:10: shows a crash on purpose"))
+        #expect(lines.contains("FAILED  Content/posts/p.md:14  (isolated:14)"))
+        #expect(run.stderr.contains("Content/posts/p.md:15:19: error: cannot convert value of type 'String' to specified type 'Int'"))
+        #expect(run.stderr.contains("let broken: Int = \"one\"\n                  ^"), "the Markdown line and a caret")
+    }
+
+    @Test func githubAnnotationsAndJSON() throws {
+        let site = SnippetFixtures.site(body: Self.body)
+        defer { site.remove() }
+        let github = try CommandLineTests.run(["check-snippets", "--format", "github"], in: site.root)
+        #expect(github.status == 1)
+        #expect(github.stdout.contains("::error file=Content/posts/p.md,line=15,col=19::cannot convert value of type 'String' to specified type 'Int'"))
+        #expect(github.stdout.contains("::notice file=Content/posts/p.md,line=10::snippet skipped: shows a crash on purpose"))
+        let json = try CommandLineTests.run(["check-snippets", "--format", "json", "--site", site.root.path])
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        #expect(document["passed"] as? Int == 1)
+        #expect(document["failed"] as? Int == 1)
+        let blocks = try #require(document["blocks"] as? [[String: Any]])
+        #expect(blocks.map { $0["status"] as? String } == ["passed", "skipped", "failed"])
+        #expect(blocks[1]["reason"] as? String == "shows a crash on purpose")
+        #expect(document["compilerProcesses"] as? Int == 0, "the github run above filled the site's cache")
+    }
+
+    @Test func usageErrorsAndUnknownFiles() throws {
+        let site = SnippetFixtures.site(body: Self.body)
+        defer { site.remove() }
+        let format = try CommandLineTests.run(["check-snippets", "--format", "jsn"], in: site.root)
+        #expect(format.status == 2)
+        #expect(format.stderr.contains("(did you mean 'json'?)"))
+        #expect(try CommandLineTests.run(["check-snippets", "--jobs", "0"], in: site.root).status == 2)
+        let unknown = try CommandLineTests.run(["check-snippets", "Content/posts/nope.md"], in: site.root)
+        #expect(unknown.status == 1)
+        #expect(unknown.stderr.contains("Content/posts/nope.md: error: not a post of this site"))
+        let one = try CommandLineTests.run(["check-snippets", "Content/posts/p.md"], in: site.root)
+        #expect(one.stdout.hasSuffix("1 passed, 1 failed, 1 skipped\n"))
+    }
+
+    @Test func emitWritesAPackageWithATargetPerProgram() throws {
+        let site = SnippetFixtures.site(body: "```swift module=Lib\npublic struct Point { public init() {} }\n```\n\n```swift\nimport Lib\nlet p = Point()\n```\n\n```swift isolated\nlet q = 1\n```\n")
+        defer { site.remove() }
+        let package = site.root.appendingPathComponent("Emitted")
+        let run = try CommandLineTests.run(["check-snippets", "--emit", package.path], in: site.root)
+        #expect(run.status == 0)
+        let manifest = try String(contentsOf: package.appendingPathComponent("Package.swift"), encoding: .utf8)
+        #expect(manifest.contains(".target(name: \"Lib\", path: \"Sources/Lib\")"))
+        #expect(manifest.contains(".executableTarget(name: \"P_main\", dependencies: [\"Lib\"], path: \"Sources/P_main\")"))
+        #expect(manifest.contains(".executableTarget(name: \"P_isolated_15\""))
+        let main = try String(contentsOf: package.appendingPathComponent("Sources/P_main/main.swift"), encoding: .utf8)
+        #expect(main.contains("// Content/posts/p.md:11\nimport Lib\nlet p = Point()"))
+        #expect(!main.contains("#sourceLocation"))
+    }
+}
