@@ -146,6 +146,33 @@ struct SnippetCheckTests {
         #expect(report.results.map(\.program) == ["module:Shapes", "main", "fails:18", "fails:23"])
     }
 
+    @Test func aLaterVersionOfATypeCompilesInItsOwnProgram() throws {
+        let site = SnippetFixtures.site(body: """
+            ```swift
+            protocol Viewing { func show() }
+            class View: Viewing { func show() {} }
+            class Presenter {
+                var view: Viewing?
+            }
+            ```
+
+            ```swift program=v2 from=main
+            class View: Viewing {
+                func show() { print("v2") }
+            }
+            ```
+
+            ```swift program=v2
+            class View {}
+            ```
+            """)
+        defer { site.remove() }
+        let report = try SnippetFixtures.check(site)
+        #expect(report.results.map(\.isFailure) == [false, false, true], "a copied View is replaced; a second View of v2's own is an error")
+        #expect(SnippetFixtures.failures(report).first?.hasPrefix("Content/posts/p.md:21:7: error: invalid redeclaration of 'View'") == true,
+                "\(SnippetFixtures.failures(report))")
+    }
+
     @Test func runComparesWhatTheProgramPrints() throws {
         let site = SnippetFixtures.site(body: """
             ```swift run

@@ -19,7 +19,7 @@ struct SnippetUnitTests {
     }
 
     @Test(arguments: [
-        ("swift isolatd", 6, "unknown snippet attribute 'isolatd' (did you mean 'isolated'?); known: skip, program, isolated, member-of, module, fails, platform, run"),
+        ("swift isolatd", 6, "unknown snippet attribute 'isolatd' (did you mean 'isolated'?); known: skip, program, from, isolated, member-of, module, fails, platform, run"),
         ("swift skip", 6, "'skip' needs a reason: skip(why this block is not compiled)"),
         ("swift skip()", 6, "'skip' needs a reason: skip(why this block is not compiled)"),
         ("swift ignore", 6, "'ignore' is written skip(reason) here, with the reason"),
@@ -38,7 +38,7 @@ struct SnippetUnitTests {
         let post = Self.post("Intro.\n\n```swift isolatd\nlet a = 1\n```\n")
         let (blocks, diagnostics) = SnippetExtractor(markdown: .init()).blocks(of: post)
         #expect(blocks.isEmpty)
-        #expect(diagnostics.headlines == ["Content/posts/p.md:5:10: error: unknown snippet attribute 'isolatd' (did you mean 'isolated'?); known: skip, program, isolated, member-of, module, fails, platform, run"])
+        #expect(diagnostics.headlines == ["Content/posts/p.md:5:10: error: unknown snippet attribute 'isolatd' (did you mean 'isolated'?); known: skip, program, from, isolated, member-of, module, fails, platform, run"])
     }
 
     @Test func extractionFindsSwiftFencesAtTheirLinesAndTheOutputAfterThem() {
@@ -151,6 +151,57 @@ struct SnippetUnitTests {
             #sourceLocation()
 
             """)
+    }
+
+    @Test func aProgramFromAnotherReplacesTheDeclarationsItRedeclares() {
+        let blocks = [
+            Self.block(10, "protocol Viewing {}\n"),
+            Self.block(20, "class Presenter {\n}\n"),
+            Self.block(30, "func found() {}\n", "member-of=Presenter"),
+            Self.block(40, "class View: Viewing {}\n"),
+            Self.block(50, "class View: Viewing { var x = 1 }\n", "program=v2 from=main"),
+            Self.block(60, "func found() { print(1) }\n", "program=v2 member-of=Presenter"),
+            Self.block(70, "let y = 1\n", "program=v3 from=nope"),
+        ]
+        let result = SnippetAssembler(hasAppleSDK: false, swiftVersion: "5").assemble(blocks)
+        #expect(result.programs.map(\.name) == ["main", "v2"])
+        let v2 = result.programs[1]
+        #expect(v2.blocks.map(\.fenceLine) == [60, 50], "only its own blocks, in source order of the assembled program")
+        let source = v2.source(prelude: nil)
+        #expect(source.contains("protocol Viewing {}"))
+        #expect(source.contains("func found() { print(1) }"))
+        #expect(!source.contains("func found() {}\n"), "the copied version of found() is replaced")
+        #expect(!source.contains("class View: Viewing {}"), "the copied View is replaced")
+        #expect(result.programs[0].source(prelude: nil).contains("class View: Viewing {}"), "main keeps its own version")
+        #expect(result.diagnostics.headlines == ["Content/posts/p.md:70:1: error: from=nope: no earlier block starts a program 'nope' in this post"])
+    }
+
+    @Test func replacingOneDeclarationKeepsTheOthersOfItsBlockAndTheirLines() {
+        let blocks = [
+            Self.block(10, "protocol Viewing {}\n@available(*, deprecated)\nclass View: Viewing {\n}\nlet shared = 1\n"),
+            Self.block(20, "func extra() -> Int { 1 }\n", "member-of=View"),
+            Self.block(30, "class View {}\n", "program=v2 from=main"),
+        ]
+        let v2 = SnippetAssembler(hasAppleSDK: false, swiftVersion: "5").assemble(blocks).programs[1]
+        // The old View and its attribute are blanked, not removed, so `let shared` stays on its line;
+        // the fragment spliced into the old View goes with it.
+        #expect(v2.source(prelude: nil).split(separator: "\n", omittingEmptySubsequences: false) == [
+            "#sourceLocation(file: \"Content/posts/p.md\", line: 11)",
+            "protocol Viewing {}",
+            Substring(String(repeating: " ", count: 25)),
+            Substring(String(repeating: " ", count: 21)),
+            " ",
+            "let shared = 1",
+            "#sourceLocation(file: \"Content/posts/p.md\", line: 31)",
+            "class View {}",
+            "#sourceLocation()",
+            "",
+        ])
+    }
+
+    @Test func declaredNamesAreTheTopLevelOnes() {
+        let code = "class A { func inner() {} }\nextension  B : P, Q {\n}\nfunc f(x: Int) {}\nvar v = 1\ninit(a: Int) {}\n"
+        #expect(SwiftSourceScanner(code).declaredNames() == ["A", "extension B:P,Q", "f", "v", "init"])
     }
 
     @Test func sha256MatchesTheStandardVectors() {

@@ -19,6 +19,9 @@ public struct SnippetAttributes: Sendable, Hashable {
     public var skipReason: String?
     /// `program=NAME`: a separate program of the post.
     public var program: String?
+    /// `from=PROGRAM` (with `program=`): the new program starts as a copy of `PROGRAM` so far,
+    /// and its blocks replace the copied declarations of the same names (a later version).
+    public var base: String?
     /// `isolated`: a program of its own.
     public var isolated = false
     /// `member-of=Type`: spliced into the body of `Type`, declared by an earlier block.
@@ -34,7 +37,7 @@ public struct SnippetAttributes: Sendable, Hashable {
 
     public init() {}
 
-    public static let words = ["skip", "program", "isolated", "member-of", "module", "fails", "platform", "run"]
+    public static let words = ["skip", "program", "from", "isolated", "member-of", "module", "fails", "platform", "run"]
 
     /// A problem with one word, at its column in the info string (0-based).
     public struct ParseError: Error, Sendable, Equatable {
@@ -78,6 +81,8 @@ public struct SnippetAttributes: Sendable, Hashable {
             throw fail("'ignore' is written skip(reason) here, with the reason")
         case "program":
             program = try value("NAME")
+        case "from":
+            base = try value("PROGRAM")
         case "isolated":
             try noValue(word)
             isolated = true
@@ -110,6 +115,9 @@ public struct SnippetAttributes: Sendable, Hashable {
         let programs = [program != nil, isolated, module != nil].filter { $0 }.count
         if programs > 1 {
             throw ParseError(offset: 0, message: "choose one of program=, isolated and module=: a block belongs to one program")
+        }
+        if base != nil && program == nil {
+            throw ParseError(offset: 0, message: "from= names the program a new program= starts from; add program=NAME")
         }
         if memberOf != nil && (isolated || module != nil) {
             throw ParseError(offset: 0, message: "member-of= splices into an earlier block's type; it cannot also start a program")

@@ -18,6 +18,22 @@ public struct SnippetProgram: Sendable, Hashable {
     /// A top-level block and the fragments spliced into it.
     struct Part: Sendable, Hashable {
         var block: SnippetBlock
+        /// Copied from the `from=` program: a block of this program declaring a same name replaces it.
+        var inherited = false
+        /// Byte ranges of declarations replaced by a later version: blanked, line ends kept,
+        /// so every other line keeps its number.
+        var replaced: [Range<Int>] = []
+
+        /// The code with replaced declarations blanked; byte offsets are those of `block.code`.
+        var effectiveBytes: [UInt8] {
+            var bytes = Array(block.code.utf8)
+            for range in replaced {
+                for i in range where bytes[i] != UInt8(ascii: "\n") { bytes[i] = UInt8(ascii: " ") }
+            }
+            return bytes
+        }
+
+        var effectiveCode: String { String(decoding: effectiveBytes, as: UTF8.self) }
         /// (UTF-8 offset of a type's closing brace in `block.code`, fragment), in order.
         var splices: [Splice] = []
     }
@@ -25,6 +41,7 @@ public struct SnippetProgram: Sendable, Hashable {
     struct Splice: Sendable, Hashable {
         var braceOffset: Int
         var fragment: SnippetBlock
+        var inherited = false
     }
 
     public var file: String
@@ -36,13 +53,18 @@ public struct SnippetProgram: Sendable, Hashable {
     public var modules: [String]
     /// `5` or `6`.
     public var swiftVersion: String
+    /// For `.expectedFailure`: the `fails=` block, the only one the program decides.
+    var failingBlock: SnippetBlock?
 
     /// The blocks whose outcome this program decides.
     public var blocks: [SnippetBlock] {
-        if case .expectedFailure = kind, let last = parts.last {
-            return [last.splices.last?.fragment ?? last.block]
+        if case .expectedFailure = kind, let failingBlock {
+            return [failingBlock]
         }
-        return parts.flatMap { [$0.block] + $0.splices.map(\.fragment) }
+        // Blocks copied by from= are decided by the program they came from.
+        return parts.flatMap { part in
+            (part.inherited ? [] : [part.block]) + part.splices.filter { !$0.inherited }.map(\.fragment)
+        }
     }
 
     /// The Swift source: the prelude, then each block under a `#sourceLocation` of its file line.
@@ -53,7 +75,7 @@ public struct SnippetProgram: Sendable, Hashable {
         }
         for part in parts {
             text += location(part.block.firstLine, file: part.block.file)
-            let bytes = Array(part.block.code.utf8)
+            let bytes = part.effectiveBytes
             var start = 0
             for splice in part.splices {
                 // Cut at the start of the brace's line when only blanks precede the brace,
@@ -143,18 +165,57 @@ public struct SnippetAssembler: Sendable {
             if let module = attributes.module { key = "module:\(module)" }
             else if attributes.isolated { key = "isolated:\(block.fenceLine)" }
             else { key = attributes.program ?? "main" }
-            var program = programs[key] ?? SnippetProgram(
-                file: block.file, name: key, kind: attributes.module.map { .module($0) } ?? .check, parts: [],
-                modules: [], swiftVersion: swiftVersion)
+            let fence = SourceLocation(line: block.fenceLine, column: block.indentation + 1)
+            var program: SnippetProgram
+            if let existing = programs[key] {
+                if let base = attributes.base {
+                    diagnostics.append(.error(block.file, fence, "from=\(base): program '\(key)' already exists; from= goes on its first block"))
+                    continue
+                }
+                program = existing
+            } else if let base = attributes.base {
+                guard let copied = programs[base], base != key else {
+                    diagnostics.append(.error(block.file, fence, "from=\(base): no earlier block starts a program '\(base)' in this post\(DidYouMean.hint(for: base, among: order))"))
+                    continue
+                }
+                program = copied
+                program.name = key
+                program.kind = .check
+                for index in program.parts.indices {
+                    program.parts[index].inherited = true
+                    for splice in program.parts[index].splices.indices { program.parts[index].splices[splice].inherited = true }
+                }
+            } else {
+                program = SnippetProgram(file: block.file, name: key, kind: attributes.module.map { .module($0) } ?? .check,
+                                         parts: [], modules: [], swiftVersion: swiftVersion)
+            }
             var updated = program
+            let names = SwiftSourceScanner(block.code).declaredNames()
             if let type = attributes.memberOf {
-                guard let place = Self.declaration(of: type, in: program.parts) else {
-                    diagnostics.append(.error(block.file, SourceLocation(line: block.fenceLine, column: block.indentation + 1),
-                                              "member-of=\(type): no earlier block of program '\(key)' declares \(type)"))
+                // A later version of a member replaces the copied one.
+                for index in updated.parts.indices where Self.declaration(of: type, in: [updated.parts[index]]) != nil {
+                    updated.parts[index].splices.removeAll { splice in
+                        splice.inherited && !names.isDisjoint(with: SwiftSourceScanner(splice.fragment.code).declaredNames())
+                    }
+                }
+                guard let place = Self.declaration(of: type, in: updated.parts) else {
+                    diagnostics.append(.error(block.file, fence, "member-of=\(type): no earlier block of program '\(key)' declares \(type)"))
                     continue
                 }
                 updated.parts[place.part].splices.append(SnippetProgram.Splice(braceOffset: place.brace, fragment: block))
             } else {
+                // A later version of a type (or function, or extension) replaces the copied one,
+                // with the fragments spliced into it.
+                for index in updated.parts.indices.reversed() where updated.parts[index].inherited {
+                    let declarations = SwiftSourceScanner(updated.parts[index].effectiveCode).topLevelDeclarations()
+                    let replaced = declarations.filter { names.contains($0.name) }.map(\.range)
+                    guard !replaced.isEmpty else { continue }
+                    updated.parts[index].replaced += replaced
+                    updated.parts[index].splices.removeAll { splice in replaced.contains { $0.contains(splice.braceOffset) } }
+                    if declarations.allSatisfy({ declaration in replaced.contains(declaration.range) }) {
+                        updated.parts.remove(at: index)
+                    }
+                }
                 updated.parts.append(SnippetProgram.Part(block: block))
             }
             if let expected = attributes.expectedFailure {
@@ -162,6 +223,7 @@ public struct SnippetAssembler: Sendable {
                 var failing = updated
                 failing.name = "fails:\(block.fenceLine)"
                 failing.kind = .expectedFailure(expected)
+                failing.failingBlock = block
                 extra.append(failing)
                 continue
             }
@@ -195,7 +257,7 @@ public struct SnippetAssembler: Sendable {
     /// The part and brace offset where a fragment for `type` goes: the latest part declaring it.
     static func declaration(of type: String, in parts: [SnippetProgram.Part]) -> (part: Int, brace: Int)? {
         for index in parts.indices.reversed() {
-            if let brace = SwiftSourceScanner(parts[index].block.code).closingBrace(ofType: type) {
+            if let brace = SwiftSourceScanner(parts[index].effectiveCode).closingBrace(ofType: type) {
                 return (index, brace)
             }
         }

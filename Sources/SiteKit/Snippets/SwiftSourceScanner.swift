@@ -1,3 +1,5 @@
+import Foundation
+
 /// Just enough of Swift's lexical structure to find a type's body in a block: which bytes
 /// are code, as opposed to comments (nested `/* */` too) and string literals (escapes,
 /// interpolation, `"""` and raw `#"…"#` strings).
@@ -109,6 +111,104 @@ struct SwiftSourceScanner {
             if keyword == "extension" { extensionBrace = close } else { primary = close }
         }
         return primary ?? extensionBrace
+    }
+
+    /// A declaration outside any braces: its name and its bytes, whole lines from any
+    /// attribute lines above it to the line of its closing brace.
+    struct Declaration: Equatable {
+        /// `class X` → `X`, `func f(...)` → `f`, `init(...)` → `init`, and an extension by its
+        /// type and conformances (`extension X:A,B`).
+        var name: String
+        var range: Range<Int>
+    }
+
+    /// The names the code declares outside any braces, for replacing an earlier version.
+    func declaredNames() -> Set<String> {
+        Set(topLevelDeclarations().map(\.name))
+    }
+
+    func topLevelDeclarations() -> [Declaration] {
+        var declarations: [Declaration] = []
+        var depth = 0
+        var index = 0
+        let keywords = ["class", "struct", "enum", "protocol", "actor", "typealias", "func", "var", "let", "extension", "init", "subscript"]
+        while index < bytes.count {
+            guard isCode[index] else { index += 1; continue }
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "(") || byte == UInt8(ascii: "[") { depth += 1; index += 1; continue }
+            if byte == UInt8(ascii: "}") || byte == UInt8(ascii: ")") || byte == UInt8(ascii: "]") { depth -= 1; index += 1; continue }
+            guard depth == 0, isIdentifierStart(index) else { index += 1; continue }
+            let keywordStart = index
+            let word = String(decoding: identifier(at: index), as: UTF8.self)
+            index += word.utf8.count
+            guard keywords.contains(word) else { continue }
+            var name = word
+            if word != "init" && word != "subscript" {
+                var next = index
+                while next < bytes.count && (bytes[next] == UInt8(ascii: " ") || bytes[next] == UInt8(ascii: "\t")) { next += 1 }
+                guard next < bytes.count, isIdentifierStart(next) else { continue }
+                name = String(decoding: identifier(at: next), as: UTF8.self)
+                if word == "extension" {
+                    var end = next
+                    while end < bytes.count && !(isCode[end] && bytes[end] == UInt8(ascii: "{")) { end += 1 }
+                    name = "extension " + String(decoding: bytes[next..<end], as: UTF8.self).filter { !$0.isWhitespace }
+                }
+            }
+            let end = declarationEnd(from: index)
+            declarations.append(Declaration(name: name, range: declarationStart(keywordStart)..<end))
+            index = end
+        }
+        return declarations
+    }
+
+    /// The start of the keyword's line, or of the attribute lines (`@available(...)`) above it.
+    private func declarationStart(_ keyword: Int) -> Int {
+        var start = lineStart(keyword)
+        while start > 0 {
+            let previous = lineStart(start - 1)
+            let text = String(decoding: bytes[previous..<(start - 1)], as: UTF8.self).trimmingCharacters(in: .whitespaces)
+            guard text.hasPrefix("@") else { break }
+            start = previous
+        }
+        return start
+    }
+
+    private func lineStart(_ index: Int) -> Int {
+        var start = index
+        while start > 0 && bytes[start - 1] != UInt8(ascii: "\n") { start -= 1 }
+        return start
+    }
+
+    /// After the line of the body's closing brace, or after the declaration's line when it
+    /// has no body before the line ends.
+    private func declarationEnd(from index: Int) -> Int {
+        var i = index
+        var depth = 0
+        while i < bytes.count {
+            if isCode[i] {
+                switch bytes[i] {
+                case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"): depth += 1
+                case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"):
+                    depth -= 1
+                    if depth == 0 && bytes[i] == UInt8(ascii: "}") { return lineEnd(i) }
+                case UInt8(ascii: "\n") where depth == 0:
+                    // A body may open on the next line (`class A\n{`): look past blank space.
+                    var next = i + 1
+                    while next < bytes.count && (bytes[next] == UInt8(ascii: " ") || bytes[next] == UInt8(ascii: "\t") || bytes[next] == UInt8(ascii: "\n")) { next += 1 }
+                    if next < bytes.count && bytes[next] == UInt8(ascii: "{") { i = next; continue }
+                    return i + 1
+                default: break
+                }
+            }
+            i += 1
+        }
+        return bytes.count
+    }
+
+    private func lineEnd(_ index: Int) -> Int {
+        var end = index
+        while end < bytes.count && bytes[end] != UInt8(ascii: "\n") { end += 1 }
+        return min(bytes.count, end + 1)
     }
 
     private func isIdentifierStart(_ index: Int) -> Bool {
