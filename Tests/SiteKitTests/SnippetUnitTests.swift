@@ -204,6 +204,18 @@ struct SnippetUnitTests {
         #expect(SwiftSourceScanner(code).declaredNames() == ["A", "extension B:P,Q", "f", "v", "init"])
     }
 
+    @Test func fragmentsIntoSeveralTypesOfOneBlockGoInFileOrder() {
+        let blocks = [
+            Self.block(10, "class A {\n}\nclass B {\n}\n"),
+            Self.block(20, "func b() {}\n", "member-of=B"),
+            Self.block(30, "func a() {}\n", "member-of=A"),
+            Self.block(40, "func b2() {}\n", "member-of=B"),
+        ]
+        let source = SnippetAssembler(hasAppleSDK: false, swiftVersion: "5").assemble(blocks).programs[0].source(prelude: nil)
+        let order = ["func a()", "class B", "func b()", "func b2()"].map { source.range(of: $0)!.lowerBound }
+        #expect(order == order.sorted(), "\(source)")
+    }
+
     @Test func sha256MatchesTheStandardVectors() {
         #expect(SHA256.hex("") == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
         #expect(SHA256.hex("abc") == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")

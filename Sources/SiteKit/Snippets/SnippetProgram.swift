@@ -77,7 +77,9 @@ public struct SnippetProgram: Sendable, Hashable {
             text += location(part.block.firstLine, file: part.block.file)
             let bytes = part.effectiveBytes
             var start = 0
-            for splice in part.splices {
+            // In file order; fragments into one type keep the order they were written in.
+            let splices = part.splices.enumerated().sorted { ($0.element.braceOffset, $0.offset) < ($1.element.braceOffset, $1.offset) }.map(\.element)
+            for splice in splices {
                 // Cut at the start of the brace's line when only blanks precede the brace,
                 // so the closing line keeps its place; else right before the brace.
                 var cut = splice.braceOffset
