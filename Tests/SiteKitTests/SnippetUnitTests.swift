@@ -148,7 +148,6 @@ struct SnippetUnitTests {
             var b: Int { a }
             #sourceLocation(file: "Content/posts/p.md", line: 13)
             }
-            #sourceLocation()
 
             """)
     }
@@ -194,7 +193,6 @@ struct SnippetUnitTests {
             "let shared = 1",
             "#sourceLocation(file: \"Content/posts/p.md\", line: 31)",
             "class View {}",
-            "#sourceLocation()",
             "",
         ])
     }

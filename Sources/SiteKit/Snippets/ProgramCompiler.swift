@@ -95,14 +95,25 @@ struct ProgramCompiler: Sendable {
     /// Each block's outcome from the compiler's diagnostics.
     static func evaluate(_ program: SnippetProgram, _ outcome: CompilerOutcome) -> [SnippetResult] {
         let blocks = program.blocks
-        let errors = outcome.diagnostics.filter { $0.severity == "error" }
+        // The closing fence counts as the block's: an unclosed `{` is reported there.
         func block(of error: CompilerDiagnostic) -> SnippetBlock? {
-            blocks.first { $0.file == error.file && $0.lines.contains(error.line) }
+            blocks.first { $0.file == error.file && ($0.lines.contains(error.line) || error.line == $0.lines.upperBound + 1) }
+        }
+        // An error at the end of the generated file (a `{` never closed) takes the place of
+        // its note in a block ("to match this opening '{'").
+        let errors = outcome.diagnostics.filter { $0.severity == "error" }.map { error -> CompilerDiagnostic in
+            guard block(of: error) == nil, let note = error.notes.first(where: { block(of: $0) != nil }) else { return error }
+            var placed = error
+            (placed.file, placed.line, placed.column) = (note.file, note.line, note.column)
+            return placed
+        }
+        func location(_ diagnostic: CompilerDiagnostic) -> SourceLocation {
+            let indentation = block(of: diagnostic)?.indentation ?? 0
+            return SourceLocation(line: diagnostic.line, column: diagnostic.column + indentation)
         }
         func diagnostic(_ error: CompilerDiagnostic) -> Diagnostic {
-            let indentation = block(of: error)?.indentation ?? 0
-            return .error(error.file, SourceLocation(line: error.line, column: error.column + indentation),
-                          error.message + (error.id.map { " [\($0)]" } ?? ""))
+            .error(error.file, location(error), error.message + (error.id.map { " [\($0)]" } ?? ""),
+                   notes: error.notes.map { .note($0.file, location($0), $0.message) })
         }
         if case .expectedFailure(let expected) = program.kind, let target = blocks.first {
             let matching = errors.filter { Self.matches($0, expected) && block(of: $0) != nil }

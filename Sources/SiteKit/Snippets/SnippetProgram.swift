@@ -103,7 +103,8 @@ public struct SnippetProgram: Sendable, Hashable {
             text += String(decoding: bytes[start...], as: UTF8.self)
             if !text.hasSuffix("\n") { text += "\n" }
         }
-        text += "#sourceLocation()\n"
+        // No closing #sourceLocation(): an error at the end of the input (a missing `}`) is then
+        // reported at the last block's closing fence, not in a generated file.
         return text
     }
 

@@ -34,9 +34,23 @@ public struct CompilerDiagnostic: Sendable, Hashable, Codable {
     public var message: String
     /// The ID `-debug-diagnostic-names` appends (`superclass_not_open`), if any.
     public var id: String?
+    /// The notes printed right after an error or warning ("to match this opening '{'").
+    public var notes: [CompilerDiagnostic] = []
 
     /// Parses `-diagnostic-style llvm` output; other lines (source excerpts, carets) are skipped.
     static func parse(_ output: String) -> [CompilerDiagnostic] {
+        var result: [CompilerDiagnostic] = []
+        for diagnostic in parseLines(output) {
+            if diagnostic.severity == "note", !result.isEmpty {
+                result[result.count - 1].notes.append(diagnostic)
+            } else {
+                result.append(diagnostic)
+            }
+        }
+        return result
+    }
+
+    private static func parseLines(_ output: String) -> [CompilerDiagnostic] {
         output.split(separator: "\n").compactMap { line -> CompilerDiagnostic? in
             for severity in ["error", "warning", "note"] {
                 guard let marker = line.range(of: ": \(severity): ") else { continue }
