@@ -63,6 +63,17 @@ struct CheckSnippetsCommandTests {
         #expect(one.stdout.hasSuffix("1 passed, 1 failed, 1 skipped\n"))
     }
 
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script"), "util-linux's script is not installed: no terminal"))
+    func aProgressLineOnATerminalOnly() throws {
+        let site = SnippetFixtures.site(body: Self.body)
+        defer { site.remove() }
+        let command = "\(CommandLineTests.executable.path) check-snippets --site \(site.root.path)"
+        let terminal = try CommandLineTests.run(["-qec", command, "/dev/null"], executable: "/usr/bin/script", environment: ["TERM": "xterm"])
+        #expect(terminal.stdout.contains("\rchecking snippets: 2/2 programs"))
+        let piped = try CommandLineTests.run(["check-snippets", "--site", site.root.path])
+        #expect(!piped.stderr.contains("checking snippets"))
+    }
+
     @Test func emitWritesAPackageWithATargetPerProgram() throws {
         let site = SnippetFixtures.site(body: "```swift module=Lib\npublic struct Point { public init() {} }\n```\n\n```swift\nimport Lib\nlet p = Point()\n```\n\n```swift isolated\nlet q = 1\n```\n")
         defer { site.remove() }

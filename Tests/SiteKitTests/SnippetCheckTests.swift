@@ -218,6 +218,12 @@ struct SnippetCheckTests {
         #expect(try SnippetFixtures.check(site).failed == 0)
         site.write("Content/posts/p.md", FixtureSite.post("title: P\ndate: 2017-01-01\nswift_version: 6", body: body))
         #expect(try SnippetFixtures.check(site).failed == 1)
+        // The site's setting, which a post's own overrides.
+        site.write("Content/site.yml", "title: T\nsnippets:\n  swift_version: 6\n")
+        site.write("Content/posts/p.md", FixtureSite.post("title: P\ndate: 2017-01-01", body: body))
+        #expect(try SnippetFixtures.check(site).failed == 1)
+        site.write("Content/posts/p.md", FixtureSite.post("title: P\ndate: 2017-01-01\nswift_version: 5", body: body))
+        #expect(try SnippetFixtures.check(site).failed == 0)
     }
 }
 

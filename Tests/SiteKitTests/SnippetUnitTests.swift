@@ -130,6 +130,7 @@ struct SnippetUnitTests {
             Self.block(60, "open class Base {}\n", "module=Lib"),
             Self.block(70, "let c = 1\n", "skip(needs a device)"),
             Self.block(80, "let d = 1\n", "member-of=Nothing"),
+            Self.block(90, "let e = UIApplication.shared\n", "platform=apple"),
         ]
         let result = SnippetAssembler(hasAppleSDK: false, swiftVersion: "5").assemble(blocks)
         #expect(result.programs.map(\.name) == ["main", "step2", "isolated:50", "module:Lib", "fails:30"])
@@ -137,7 +138,9 @@ struct SnippetUnitTests {
         #expect(result.programs[0].modules == ["Lib"])
         #expect(result.programs[3].modules == [])
         #expect(result.programs[4].blocks.map(\.fenceLine) == [30], "a fails block decides only itself")
-        #expect(result.skipped.map(\.reason) == ["needs a device"])
+        #expect(result.skipped.map(\.reason) == ["needs a device", "platform=apple: needs an Apple SDK, not available on this machine"])
+        #expect(SnippetAssembler(hasAppleSDK: true, swiftVersion: "5").assemble(blocks).programs[0].blocks.map(\.fenceLine) == [10, 20, 90],
+                "with the SDK, platform=apple blocks are compiled")
         #expect(result.diagnostics.headlines == ["Content/posts/p.md:80:1: error: member-of=Nothing: no earlier block of program 'main' declares Nothing"])
         let source = result.programs[0].source(prelude: nil)
         #expect(source == """

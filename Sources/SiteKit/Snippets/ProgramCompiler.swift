@@ -28,6 +28,7 @@ struct ProgramCompiler: Sendable {
         }
         let source = program.source(prelude: prelude)
         var flags = ["-swift-version", program.swiftVersion, "-diagnostic-style", "llvm", "-Xfrontend", "-debug-diagnostic-names"]
+            + cache.toolchain.sdkFlags
         if let folder = stubs.folder { flags += ["-I", folder.path] }
         for module in dependencies { flags += ["-I", module.folder.path] }
         let fileName: String

@@ -7,6 +7,9 @@ public struct SwiftToolchain: Sendable {
     public var identity: String
     /// Whether programs are checked against an Apple SDK (macOS with Xcode) or the stubs.
     public var hasAppleSDK: Bool
+    /// Flags that select the SDK: on macOS the iOS simulator SDK
+    /// (`-sdk $(xcrun --sdk iphonesimulator --show-sdk-path) -target arm64-apple-ios17.0-simulator`).
+    public var sdkFlags: [String] = []
 
     /// `$SWIFTC`, else `swiftc` on `PATH`.
     public static func find(environment: [String: String] = ProcessInfo.processInfo.environment) -> SwiftToolchain? {
@@ -16,12 +19,23 @@ public struct SwiftToolchain: Sendable {
         let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
         var info = stat()
         stat(resolved, &info)
-        #if os(macOS)
-        let apple = true
+        #if os(Linux)
+        let modified = info.st_mtim.tv_sec
         #else
-        let apple = false
+        let modified = info.st_mtimespec.tv_sec
         #endif
-        return SwiftToolchain(swiftc: path, identity: "\(resolved) \(info.st_size) \(info.st_mtim.tv_sec)", hasAppleSDK: apple)
+        var toolchain = SwiftToolchain(swiftc: path, identity: "\(resolved) \(info.st_size) \(modified)", hasAppleSDK: false)
+        #if os(macOS)
+        // Not run on this project's CI (Linux): the real UIKit replaces the stubs.
+        let sdk = ProcessRunner.run("/usr/bin/xcrun", ["--sdk", "iphonesimulator", "--show-sdk-path"],
+                                    in: FileManager.default.temporaryDirectory)
+        if sdk.status == 0 {
+            toolchain.hasAppleSDK = true
+            toolchain.sdkFlags = ["-sdk", sdk.stdout.trimmingCharacters(in: .whitespacesAndNewlines),
+                                  "-target", "arm64-apple-ios17.0-simulator"]
+        }
+        #endif
+        return toolchain
     }
 }
 
