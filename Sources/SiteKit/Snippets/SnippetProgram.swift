@@ -67,6 +67,60 @@ public struct SnippetProgram: Sendable, Hashable {
         }
     }
 
+    /// A new program `name` starting as a copy of this one: its blocks replace the copied
+    /// declarations they redeclare.
+    func derived(named name: String) -> SnippetProgram {
+        var copy = self
+        copy.name = name
+        copy.kind = .check
+        for index in copy.parts.indices {
+            copy.parts[index].inherited = true
+            for splice in copy.parts[index].splices.indices { copy.parts[index].splices[splice].inherited = true }
+        }
+        return copy
+    }
+
+    /// Adds a top-level block, or splices a `member-of` fragment into its type. Returns why
+    /// it cannot (no earlier block declares the type).
+    mutating func add(_ block: SnippetBlock) -> String? {
+        let names = SwiftSourceScanner(block.code).declaredNames()
+        if let type = block.attributes.memberOf {
+            // A later version of a member replaces the copied one.
+            for index in parts.indices where Self.declaration(of: type, in: [parts[index]]) != nil {
+                parts[index].splices.removeAll { splice in
+                    splice.inherited && !names.isDisjoint(with: SwiftSourceScanner(splice.fragment.code).declaredNames())
+                }
+            }
+            guard let place = Self.declaration(of: type, in: parts) else {
+                return "member-of=\(type): no earlier block of program '\(name)' declares \(type)"
+            }
+            parts[place.part].splices.append(Splice(braceOffset: place.brace, fragment: block))
+            return nil
+        }
+        // A later version of a type (or function, or extension) replaces the copied one, with
+        // the fragments spliced into it; the other declarations of its block stay.
+        for index in parts.indices.reversed() where parts[index].inherited {
+            let declarations = SwiftSourceScanner(parts[index].effectiveCode).topLevelDeclarations()
+            let replaced = declarations.filter { names.contains($0.name) }.map(\.range)
+            guard !replaced.isEmpty else { continue }
+            parts[index].replaced += replaced
+            parts[index].splices.removeAll { splice in replaced.contains { $0.contains(splice.braceOffset) } }
+            if declarations.allSatisfy({ replaced.contains($0.range) }) { parts.remove(at: index) }
+        }
+        parts.append(Part(block: block))
+        return nil
+    }
+
+    /// The part and brace offset where a fragment for `type` goes: the latest part declaring it.
+    static func declaration(of type: String, in parts: [Part]) -> (part: Int, brace: Int)? {
+        for index in parts.indices.reversed() {
+            if let brace = SwiftSourceScanner(parts[index].effectiveCode).closingBrace(ofType: type) {
+                return (index, brace)
+            }
+        }
+        return nil
+    }
+
     /// The Swift source: the prelude, then each block under a `#sourceLocation` of its file line.
     public func source(prelude: SnippetPrelude?) -> String {
         var text = ""
@@ -122,160 +176,4 @@ public struct SnippetProgram: Sendable, Hashable {
 public struct SnippetPrelude: Sendable, Hashable {
     public var path: String
     public var text: String
-}
-
-/// A block that is not compiled, and why.
-public struct SkippedSnippet: Sendable, Hashable {
-    public var block: SnippetBlock
-    public var reason: String
-}
-
-/// Groups a post's blocks into programs, as their attributes say.
-public struct SnippetAssembler: Sendable {
-    /// Whether the compiler has the Apple SDK (`platform=apple` blocks are compiled then).
-    public var hasAppleSDK: Bool
-    public var swiftVersion: String
-
-    public init(hasAppleSDK: Bool, swiftVersion: String) {
-        self.hasAppleSDK = hasAppleSDK
-        self.swiftVersion = swiftVersion
-    }
-
-    public struct Result: Sendable {
-        public var programs: [SnippetProgram]
-        public var skipped: [SkippedSnippet]
-        public var diagnostics: [Diagnostic]
-    }
-
-    public func assemble(_ blocks: [SnippetBlock]) -> Result {
-        var order: [String] = []
-        var programs: [String: SnippetProgram] = [:]
-        var extra: [SnippetProgram] = []
-        var skipped: [SkippedSnippet] = []
-        var diagnostics: [Diagnostic] = []
-        var modules: [String] = []
-        for block in blocks {
-            let attributes = block.attributes
-            if let reason = attributes.skipReason {
-                skipped.append(SkippedSnippet(block: block, reason: reason))
-                continue
-            }
-            if attributes.needsAppleSDK && !hasAppleSDK {
-                skipped.append(SkippedSnippet(block: block, reason: "platform=apple: needs an Apple SDK, not available on this machine"))
-                continue
-            }
-            let key: String
-            if let module = attributes.module { key = "module:\(module)" }
-            else if attributes.isolated { key = "isolated:\(block.fenceLine)" }
-            else { key = attributes.program ?? "main" }
-            let fence = SourceLocation(line: block.fenceLine, column: block.indentation + 1)
-            var program: SnippetProgram
-            if let existing = programs[key] {
-                if let base = attributes.base {
-                    diagnostics.append(.error(block.file, fence, "from=\(base): program '\(key)' already exists; from= goes on its first block"))
-                    continue
-                }
-                program = existing
-            } else if let base = attributes.base {
-                guard let copied = programs[base], base != key else {
-                    diagnostics.append(.error(block.file, fence, "from=\(base): no earlier block starts a program '\(base)' in this post\(DidYouMean.hint(for: base, among: order))"))
-                    continue
-                }
-                program = copied
-                program.name = key
-                program.kind = .check
-                for index in program.parts.indices {
-                    program.parts[index].inherited = true
-                    for splice in program.parts[index].splices.indices { program.parts[index].splices[splice].inherited = true }
-                }
-            } else {
-                program = SnippetProgram(file: block.file, name: key, kind: attributes.module.map { .module($0) } ?? .check,
-                                         parts: [], modules: [], swiftVersion: swiftVersion)
-            }
-            var updated = program
-            let names = SwiftSourceScanner(block.code).declaredNames()
-            if let type = attributes.memberOf {
-                // A later version of a member replaces the copied one.
-                for index in updated.parts.indices where Self.declaration(of: type, in: [updated.parts[index]]) != nil {
-                    updated.parts[index].splices.removeAll { splice in
-                        splice.inherited && !names.isDisjoint(with: SwiftSourceScanner(splice.fragment.code).declaredNames())
-                    }
-                }
-                guard let place = Self.declaration(of: type, in: updated.parts) else {
-                    diagnostics.append(.error(block.file, fence, "member-of=\(type): no earlier block of program '\(key)' declares \(type)"))
-                    continue
-                }
-                updated.parts[place.part].splices.append(SnippetProgram.Splice(braceOffset: place.brace, fragment: block))
-            } else {
-                // A later version of a type (or function, or extension) replaces the copied one,
-                // with the fragments spliced into it.
-                for index in updated.parts.indices.reversed() where updated.parts[index].inherited {
-                    let declarations = SwiftSourceScanner(updated.parts[index].effectiveCode).topLevelDeclarations()
-                    let replaced = declarations.filter { names.contains($0.name) }.map(\.range)
-                    guard !replaced.isEmpty else { continue }
-                    updated.parts[index].replaced += replaced
-                    updated.parts[index].splices.removeAll { splice in replaced.contains { $0.contains(splice.braceOffset) } }
-                    if declarations.allSatisfy({ declaration in replaced.contains(declaration.range) }) {
-                        updated.parts.remove(at: index)
-                    }
-                }
-                updated.parts.append(SnippetProgram.Part(block: block))
-            }
-            if let expected = attributes.expectedFailure {
-                // Checked on its own, with what came before it; later blocks never see it.
-                var failing = updated
-                failing.name = "fails:\(block.fenceLine)"
-                failing.kind = .expectedFailure(expected)
-                failing.failingBlock = block
-                extra.append(failing)
-                continue
-            }
-            if programs[key] == nil {
-                order.append(key)
-                if let module = attributes.module { modules.append(module) }
-            }
-            program = updated
-            if attributes.run, case .check = program.kind {
-                program.kind = .run(expectedOutput: "")
-            }
-            if attributes.run, case .run(let sofar) = program.kind {
-                program.kind = .run(expectedOutput: sofar + (block.expectedOutput ?? Self.printedOutput(block.code)))
-            }
-            programs[key] = program
-        }
-        // A module sees the modules before it; every other program sees them all.
-        let all = order.map { programs[$0]! } + extra
-        let withModules = all.map { program -> SnippetProgram in
-            var program = program
-            if case .module(let name) = program.kind {
-                program.modules = Array(modules.prefix { $0 != name })
-            } else {
-                program.modules = modules.filter { module in !program.parts.contains { $0.block.attributes.module == module } }
-            }
-            return program
-        }
-        return Result(programs: withModules, skipped: skipped, diagnostics: diagnostics)
-    }
-
-    /// The part and brace offset where a fragment for `type` goes: the latest part declaring it.
-    static func declaration(of type: String, in parts: [SnippetProgram.Part]) -> (part: Int, brace: Int)? {
-        for index in parts.indices.reversed() {
-            if let brace = SwiftSourceScanner(parts[index].effectiveCode).closingBrace(ofType: type) {
-                return (index, brace)
-            }
-        }
-        return nil
-    }
-
-    /// The output `// Prints "..."` comments promise, one line each.
-    static func printedOutput(_ code: String) -> String {
-        var output = ""
-        for line in code.split(separator: "\n") {
-            guard let marker = line.range(of: "// Prints \"") else { continue }
-            var text = line[marker.upperBound...]
-            if text.hasSuffix("\"") { text = text.dropLast() }
-            output += text.replacingOccurrences(of: "\\\"", with: "\"").replacingOccurrences(of: "\\n", with: "\n") + "\n"
-        }
-        return output
-    }
 }
