@@ -173,6 +173,16 @@ struct ThemePageTests {
         #expect(site.failingBuild().errors.headlines == ["Content/pages/tags.md:2:1: error: a page cannot be at /tags/: the build writes its tags pages there; choose another slug"])
     }
 
+    @Test func twoPagesCannotShareAURL() {
+        let site = FixtureSite()
+        defer { site.remove() }
+        site.write("Content/pages/about.md", "---\ntitle: About\n---\n")
+        site.write("Content/pages/more/About.md", "---\ntitle: About again\n---\n")
+        let errors = site.failingBuild().errors
+        #expect(errors.headlines == ["Content/pages/more/About.md:1:1: error: duplicate slug 'About': /About/ is also the URL of Content/pages/about.md"])
+        #expect(errors.first?.notes.headlines == ["Content/pages/about.md:1:1: note: the other page with slug 'about' is here"])
+    }
+
     @Test func emptySiteStillHasEveryListPage() throws {
         let site = FixtureSite()
         defer { site.remove() }

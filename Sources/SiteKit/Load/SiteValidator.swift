@@ -7,15 +7,7 @@ public enum SiteValidator {
 
     /// Pages' URLs are unique among pages; reserved sections are checked by `PageDecoder`.
     public static func validate(_ pages: [ContentPage]) -> [Diagnostic] {
-        let groups = Dictionary(grouping: pages, by: { $0.slug.lowercased() })
-        return groups.values.filter { $0.count > 1 }.flatMap { group -> [Diagnostic] in
-            let sorted = group.sorted { $0.sourcePath < $1.sourcePath }
-            return sorted.dropFirst().map { page in
-                .error(page.sourcePath, SourceLocation(line: 1, column: 1),
-                       "duplicate slug '\(page.slug)': /\(page.slug)/ is also the URL of \(sorted[0].sourcePath)",
-                       notes: [.note(sorted[0].sourcePath, SourceLocation(line: 1, column: 1), "the other page with slug '\(sorted[0].slug)' is here")])
-            }
-        }.sorted { $0.file < $1.file }
+        duplicateSlugs(pages.map { ($0.slug, $0.sourcePath, $0.urlPath) }, what: "page")
     }
 
     /// A series with one part is allowed (its other parts may be unwritten), but it is
@@ -45,15 +37,19 @@ public enum SiteValidator {
         }.sorted { $0.file < $1.file }
     }
 
-    /// Slugs compare case-insensitively: on macOS's file system `A` and `a` are one folder.
     static func duplicateSlugs(_ posts: [Post]) -> [Diagnostic] {
-        let groups = Dictionary(grouping: posts, by: { $0.slug.lowercased() })
+        duplicateSlugs(posts.map { ($0.slug, $0.sourcePath, $0.urlPath) }, what: "post")
+    }
+
+    /// Slugs compare case-insensitively: on macOS's file system `A` and `a` are one folder.
+    static func duplicateSlugs(_ files: [(slug: String, path: String, url: String)], what: String) -> [Diagnostic] {
+        let groups = Dictionary(grouping: files, by: { $0.slug.lowercased() })
         return groups.values.filter { $0.count > 1 }.flatMap { group -> [Diagnostic] in
-            let sorted = group.sorted { $0.sourcePath < $1.sourcePath }
-            return sorted.dropFirst().map { post in
-                .error(post.sourcePath, SourceLocation(line: 1, column: 1),
-                       "duplicate slug '\(post.slug)': /posts/\(post.slug)/ is also the URL of \(sorted[0].sourcePath)",
-                       notes: [.note(sorted[0].sourcePath, SourceLocation(line: 1, column: 1), "the other post with slug '\(sorted[0].slug)' is here")])
+            let sorted = group.sorted { $0.path < $1.path }
+            return sorted.dropFirst().map { file in
+                .error(file.path, SourceLocation(line: 1, column: 1),
+                       "duplicate slug '\(file.slug)': \(file.url) is also the URL of \(sorted[0].path)",
+                       notes: [.note(sorted[0].path, SourceLocation(line: 1, column: 1), "the other \(what) with slug '\(sorted[0].slug)' is here")])
             }
         }.sorted { $0.file < $1.file }
     }
