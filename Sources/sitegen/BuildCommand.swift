@@ -15,17 +15,9 @@ enum BuildCommand {
         ])
 
     static func run(_ arguments: ParsedArguments, terminal: Terminal) -> Int32 {
-        let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-        let root = arguments.value("--site").map { URL(fileURLWithPath: $0, relativeTo: cwd) } ?? cwd
-        let output = arguments.value("--output").map { URL(fileURLWithPath: $0, relativeTo: cwd) }
-        let options = SiteBuilder.Options(siteRoot: root.absoluteURL, output: output?.absoluteURL,
-                                          includeDrafts: arguments.has("--drafts"))
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: options.siteRoot.appendingPathComponent("Content").path, isDirectory: &isDirectory),
-              isDirectory.boolValue else {
-            terminal.err("sitegen: error: no Content/ folder in \(options.siteRoot.path): run in a site's root or pass --site DIR")
-            return ExitCode.contentError
-        }
+        guard let root = siteRoot(arguments, terminal: terminal) else { return ExitCode.contentError }
+        let output = arguments.value("--output").map { URL(fileURLWithPath: $0, relativeTo: currentFolder) }
+        let options = SiteBuilder.Options(siteRoot: root, output: output?.absoluteURL, includeDrafts: arguments.has("--drafts"))
         do {
             let summary = try SiteBuilder(options: options).build()
             for warning in summary.warnings { terminal.report(warning, siteRoot: options.siteRoot) }
@@ -47,6 +39,21 @@ enum BuildCommand {
             return ExitCode.contentError
         }
     }
+}
+
+var currentFolder: URL { URL(fileURLWithPath: FileManager.default.currentDirectoryPath) }
+
+/// The folder `--site` names (default: the current one), or nil, said on stderr, when it
+/// has no `Content/` folder.
+func siteRoot(_ arguments: ParsedArguments, terminal: Terminal) -> URL? {
+    let root = (arguments.value("--site").map { URL(fileURLWithPath: $0, relativeTo: currentFolder) } ?? currentFolder).absoluteURL
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: root.appendingPathComponent("Content").path, isDirectory: &isDirectory),
+          isDirectory.boolValue else {
+        terminal.err("sitegen: error: no Content/ folder in \(root.path): run in a site's root or pass --site DIR")
+        return nil
+    }
+    return root.standardizedFileURL
 }
 
 /// `4 ms`, `1.27 s`: milliseconds below a second, where `0.00 s` would say nothing.

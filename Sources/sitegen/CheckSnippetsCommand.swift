@@ -15,8 +15,6 @@ enum CheckSnippetsCommand {
         positionals: 0...Int.max)
 
     static func run(_ arguments: ParsedArguments, terminal: Terminal) -> Int32 {
-        let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-        let root = (arguments.value("--site").map { URL(fileURLWithPath: $0, relativeTo: cwd) } ?? cwd).absoluteURL
         let format = arguments.value("--format") ?? "text"
         guard ["text", "github", "json"].contains(format) else {
             terminal.err("sitegen check-snippets: error: unknown format '\(format)'\(DidYouMean.hint(for: format, among: ["text", "github", "json"])); use text, github or json")
@@ -30,10 +28,7 @@ enum CheckSnippetsCommand {
             }
             jobs = value
         }
-        guard FileManager.default.fileExists(atPath: root.appendingPathComponent("Content").path) else {
-            terminal.err("sitegen: error: no Content/ folder in \(root.path): run in a site's root or pass --site DIR")
-            return ExitCode.contentError
-        }
+        guard let root = siteRoot(arguments, terminal: terminal) else { return ExitCode.contentError }
         guard let toolchain = SwiftToolchain.find() else {
             terminal.err("sitegen check-snippets: error: no swiftc found (set SWIFTC or put swiftc on PATH)")
             return ExitCode.contentError
@@ -50,7 +45,7 @@ enum CheckSnippetsCommand {
         let report: SnippetReport
         do {
             if let emit = arguments.value("--emit") {
-                let folder = URL(fileURLWithPath: emit, relativeTo: cwd).absoluteURL
+                let folder = URL(fileURLWithPath: emit, relativeTo: currentFolder).absoluteURL
                 try SnippetPackageEmitter(plan: checker.plan()).write(to: folder)
             }
             report = try checker.check()
