@@ -116,20 +116,20 @@ enum ProcessRunner {
         process.standardOutput = out
         process.standardError = err
         process.standardInput = FileHandle.nullDevice
+        // Woken by the process's exit instead of polling for it.
+        let exited = DispatchSemaphore(value: 0)
+        process.terminationHandler = { _ in exited.signal() }
         do {
             try process.run()
         } catch {
             return (-1, "", "cannot run \(executable): \(error.localizedDescription)")
         }
-        let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning {
-            if Date() > deadline {
-                process.terminate()
-                process.waitUntilExit()
-                return (-1, "", "\(URL(fileURLWithPath: executable).lastPathComponent) did not finish in \(Int(timeout)) s and was stopped")
-            }
-            usleep(2_000)
+        if exited.wait(timeout: .now() + timeout) == .timedOut {
+            process.terminate()
+            process.waitUntilExit()
+            return (-1, "", "\(URL(fileURLWithPath: executable).lastPathComponent) did not finish in \(Int(timeout)) s and was stopped")
         }
+        process.waitUntilExit()
         try? out.close()
         try? err.close()
         let stdout = (try? String(contentsOf: outURL, encoding: .utf8)) ?? ""
