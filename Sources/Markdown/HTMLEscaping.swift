@@ -24,6 +24,14 @@ struct HTMLOutput: ~Copyable {
         String(decoding: UnsafeBufferPointer(start: base, count: count), as: UTF8.self)
     }
 
+    /// Bytes written so far; a mark for ``string(from:)``.
+    var byteCount: Int { count }
+
+    /// What was written since `mark` (a ``byteCount`` taken earlier).
+    func string(from mark: Int) -> String {
+        String(decoding: UnsafeBufferPointer(start: base + mark, count: count - mark), as: UTF8.self)
+    }
+
     private mutating func reserve(_ extra: Int) {
         let needed = count + extra
         guard needed > capacity else { return }

@@ -27,29 +27,69 @@ public struct HTMLRenderer: Sendable {
     /// past safe mode.
     public typealias LinkURLHook = @Sendable (_ url: String) -> String
 
+    /// Markup appended inside a heading that has an id, after its text: an
+    /// anchor link such as `<a class="heading-anchor" href="#id">#</a>`.
+    /// Receives the final (unique, unescaped) id and the heading's plain text;
+    /// the returned HTML is inserted verbatim.
+    public typealias HeadingAnchorHook = @Sendable (_ id: String, _ plainText: String) -> String
+
     public var codeBlock: CodeBlockHook?
     public var headingID: HeadingIDHook?
     public var linkURL: LinkURLHook?
+    public var headingAnchor: HeadingAnchorHook?
 
     public init(
         codeBlock: CodeBlockHook? = nil,
         headingID: HeadingIDHook? = nil,
-        linkURL: LinkURLHook? = nil
+        linkURL: LinkURLHook? = nil,
+        headingAnchor: HeadingAnchorHook? = nil
     ) {
         self.codeBlock = codeBlock
         self.headingID = headingID
         self.linkURL = linkURL
+        self.headingAnchor = headingAnchor
+    }
+
+    /// A heading that received an id, as a table of contents lists it.
+    public struct Heading: Sendable, Hashable {
+        public var level: Int
+        /// Unique within the render, unescaped.
+        public var id: String
+        /// The heading's plain text (``plainText(of:)-([MarkdownInline])``).
+        public var text: String
+        /// The heading's inline content rendered as HTML (emphasis and code
+        /// kept), without the anchor.
+        public var html: String
+
+        public init(level: Int, id: String, text: String, html: String) {
+            self.level = level
+            self.id = id
+            self.text = text
+            self.html = html
+        }
+    }
+
+    /// The HTML of a document and, in document order, the headings given ids.
+    public struct Rendering: Sendable {
+        public var html: String
+        public var headings: [Heading]
     }
 
     /// Renders with the options the document was parsed with.
     public func render(_ document: MarkdownDocument) -> String {
+        renderCollectingHeadings(document).html
+    }
+
+    /// Renders like ``render(_:)-(MarkdownDocument)`` and also returns the
+    /// headings that received ids, with the ids the HTML uses.
+    public func renderCollectingHeadings(_ document: MarkdownDocument) -> Rendering {
         // Markdown rarely grows by more than half when rendered (code-heavy
         // posts come closest); sizing for that avoids regrowth on the hot
         // path at the price of a few transient kilobytes.
         let estimate = document.sourceUTF8Count + document.sourceUTF8Count / 2 + 1024
         var state = RenderState(renderer: self, options: document.options, capacity: estimate)
         state.renderBlocks(document.blocks, inTightList: false)
-        return state.output.string
+        return Rendering(html: state.output.string, headings: state.headings)
     }
 
     /// Renders a fragment, e.g. a transformed subset of a document's blocks.
@@ -122,6 +162,8 @@ private struct RenderState: ~Copyable {
     var output: HTMLOutput
     /// Heading ids already emitted in this render; only used with a hook.
     var usedHeadingIDs: Set<String> = []
+    /// Headings given ids, in document order.
+    var headings: [HTMLRenderer.Heading] = []
 
     init(renderer: HTMLRenderer, options: MarkdownOptions, capacity: Int) {
         self.renderer = renderer
@@ -171,13 +213,26 @@ private struct RenderState: ~Copyable {
             output.ensureNewline()
             output.append("<h")
             output.append(decimal: level)
-            if let hook = renderer.headingID, let id = hook(level, plainText(of: inlines)), !id.isEmpty {
-                output.append(" id=\"")
-                output.appendEscapedHTML(uniqueHeadingID(id))
-                output.append(byte: UInt8(ascii: "\""))
+            var uniqueID: String?
+            var text = ""
+            if let hook = renderer.headingID {
+                text = plainText(of: inlines)
+                if let id = hook(level, text), !id.isEmpty {
+                    let unique = uniqueHeadingID(id)
+                    uniqueID = unique
+                    output.append(" id=\"")
+                    output.appendEscapedHTML(unique)
+                    output.append(byte: UInt8(ascii: "\""))
+                }
             }
             output.append(byte: UInt8(ascii: ">"))
+            let contentStart = output.byteCount
             renderInlines(inlines)
+            if let uniqueID {
+                headings.append(HTMLRenderer.Heading(level: level, id: uniqueID, text: text,
+                                                     html: output.string(from: contentStart)))
+                if let anchor = renderer.headingAnchor { output.append(anchor(uniqueID, text)) }
+            }
             output.append("</h")
             output.append(decimal: level)
             output.append(">\n")

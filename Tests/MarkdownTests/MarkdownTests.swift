@@ -184,6 +184,31 @@ struct HookTests {
         #expect(HTMLRenderer.slug("") == "")
     }
 
+    @Test("Headings with ids are collected with their unique ids, and get the anchor markup")
+    func headingsCollectedWithAnchors() throws {
+        let renderer = HTMLRenderer(headingID: { level, text in level == 1 ? nil : HTMLRenderer.slug(text) },
+                                    headingAnchor: { id, text in "<a href=\"#\(id)\" title=\"\(text)\">#</a>" })
+        let rendering = renderer.renderCollectingHeadings(try MarkdownDocument.parse(
+            "# Top\n\n## Set *up*\n\n- ### Set up\n\n#### `a<b`\n"))
+        #expect(rendering.html == """
+            <h1>Top</h1>
+            <h2 id="set-up">Set <em>up</em><a href="#set-up" title="Set up">#</a></h2>
+            <ul>
+            <li>
+            <h3 id="set-up-1">Set up<a href="#set-up-1" title="Set up">#</a></h3>
+            </li>
+            </ul>
+            <h4 id="ab"><code>a&lt;b</code><a href="#ab" title="a<b">#</a></h4>
+
+            """)
+        #expect(rendering.headings == [
+            .init(level: 2, id: "set-up", text: "Set up", html: "Set <em>up</em>"),
+            .init(level: 3, id: "set-up-1", text: "Set up", html: "Set up"),
+            .init(level: 4, id: "ab", text: "a<b", html: "<code>a&lt;b</code>"),
+        ])
+        #expect(HTMLRenderer().renderCollectingHeadings(try MarkdownDocument.parse("## x\n")).headings.isEmpty)
+    }
+
     @Test("Heading ids are HTML-escaped")
     func headingIDEscaped() throws {
         let renderer = HTMLRenderer(headingID: { _, _ in "a\"b<c" })
