@@ -37,17 +37,22 @@ public struct HTMLRenderer: Sendable {
     public var headingID: HeadingIDHook?
     public var linkURL: LinkURLHook?
     public var headingAnchor: HeadingAnchorHook?
+    /// Ids the page around the document already uses (a theme's `id="content"`): a
+    /// heading that would get one of them gets `-1` (or the next free suffix) instead.
+    public var reservedHeadingIDs: Set<String>
 
     public init(
         codeBlock: CodeBlockHook? = nil,
         headingID: HeadingIDHook? = nil,
         linkURL: LinkURLHook? = nil,
-        headingAnchor: HeadingAnchorHook? = nil
+        headingAnchor: HeadingAnchorHook? = nil,
+        reservedHeadingIDs: Set<String> = []
     ) {
         self.codeBlock = codeBlock
         self.headingID = headingID
         self.linkURL = linkURL
         self.headingAnchor = headingAnchor
+        self.reservedHeadingIDs = reservedHeadingIDs
     }
 
     /// A heading that received an id, as a table of contents lists it.
@@ -169,6 +174,7 @@ private struct RenderState: ~Copyable {
         self.renderer = renderer
         self.allowRawHTML = options.allowRawHTML
         self.output = HTMLOutput(reservingCapacity: capacity)
+        self.usedHeadingIDs = renderer.reservedHeadingIDs
     }
 
     /// `inTightList` is true only for the children of an item of a tight

@@ -68,20 +68,28 @@ public struct SiteBuilder: Sendable {
             throw DiagnosticsError(warnings + error.diagnostics)
         }
         let loaded = DispatchTime.now()
-        let files: [RenderedFile]
+        let rendering: RenderedSite
+        let staticFiles: [OutputWriter.StaticFile]
         do {
-            files = try SitePages(site: site, theme: theme).render()
+            rendering = try SitePages(site: site, theme: theme).render()
         } catch {
             throw DiagnosticsError(warnings + error.diagnostics)
         }
+        do {
+            // The site's static files come last and may replace the theme's.
+            staticFiles = try OutputWriter.listFiles(in: [theme.staticFolder, layout.staticFiles].map {
+                OutputWriter.StaticFolder(url: $0, displayName: layout.displayPath($0))
+            })
+        } catch {
+            throw DiagnosticsError(warnings + [error])
+        }
+        var checker = LinkChecker(files: rendering.files, staticPaths: Set(staticFiles.map(\.relative)))
+        let brokenLinks = checker.brokenLinks(in: rendering.links)
+        guard brokenLinks.isEmpty else { throw DiagnosticsError(warnings + brokenLinks) }
         let rendered = DispatchTime.now()
         let written: Int
         do {
-            // The site's static files come last and may replace the theme's.
-            let staticFolders = [theme.staticFolder, layout.staticFiles].map {
-                OutputWriter.StaticFolder(url: $0, displayName: layout.displayPath($0))
-            }
-            written = try writer.write(files, staticFolders: staticFolders)
+            written = try writer.write(rendering.files, staticFiles: staticFiles)
         } catch {
             throw DiagnosticsError(warnings + [error])
         }
@@ -89,7 +97,7 @@ public struct SiteBuilder: Sendable {
         func seconds(_ from: DispatchTime, _ to: DispatchTime) -> Double {
             Double(to.uptimeNanoseconds - from.uptimeNanoseconds) / 1e9
         }
-        return Summary(posts: site.posts.count, pages: files.count, filesWritten: written,
+        return Summary(posts: site.posts.count, pages: rendering.files.filter { $0.path.hasSuffix(".html") }.count, filesWritten: written,
                        skippedDrafts: site.skippedDrafts, warnings: warnings, seconds: seconds(start, end),
                        stageSeconds: [("load", seconds(start, loaded)), ("render", seconds(loaded, rendered)),
                                       ("write", seconds(rendered, end))])

@@ -207,6 +207,8 @@ struct HookTests {
             .init(level: 4, id: "ab", text: "a<b", html: "<code>a&lt;b</code>"),
         ])
         #expect(HTMLRenderer().renderCollectingHeadings(try MarkdownDocument.parse("## x\n")).headings.isEmpty)
+        let reserving = HTMLRenderer(headingID: { _, text in HTMLRenderer.slug(text) }, reservedHeadingIDs: ["content"])
+        #expect(try MarkdownDocument.parse("## Content\n").html(using: reserving) == "<h2 id=\"content-1\">Content</h2>\n")
     }
 
     @Test("Heading ids are HTML-escaped")

@@ -15,8 +15,8 @@ struct BuildTests {
         defer { site.remove() }
         let summary = try site.build()
         #expect(summary.posts == 2)
-        // Two posts, the home page, the archive, the tag index and the series index.
-        #expect(summary.pages == 6)
+        // Two posts, the home page, the archive, the tag index, the series index and 404.html.
+        #expect(summary.pages == 7)
         let older = try #require(site.read("posts/older/index.html"))
         #expect(older.hasPrefix("<!DOCTYPE html>"))
         #expect(older.contains("<h1>Older &lt;post&gt; &amp; more</h1>"))
@@ -50,8 +50,8 @@ struct BuildTests {
         let summary = try site.build()
         #expect(site.read("images/flow.svg") == "<svg/>")
         #expect(site.read(".well-known/security.txt") == "Contact: x")
-        // Six pages, two static files and the theme's stylesheet.
-        #expect(summary.filesWritten == 9)
+        // Seven pages, three feeds, the sitemap, robots.txt, two static files and the theme's stylesheet.
+        #expect(summary.filesWritten == 15)
         #expect(site.exists("css/style.css"))
     }
 

@@ -2,7 +2,7 @@ import Foundation
 
 /// Reads `Content/site.yml` into a `SiteConfig`, every problem at its line and column.
 public enum SiteConfigDecoder {
-    public static let knownKeys = ["title", "author", "description", "base_url", "language", "theme", "posts_per_page", "markdown", "snippets"]
+    public static let knownKeys = ["title", "author", "description", "base_url", "language", "theme", "posts_per_page", "feed_limit", "markdown", "snippets"]
     public static let knownSnippetKeys = ["swift_version"]
     public static let knownMarkdownKeys = ["smart_punctuation", "allow_raw_html"]
 
@@ -30,6 +30,7 @@ public enum SiteConfigDecoder {
             if Slug.isValid(theme) { config.theme = theme } else { fields.error(root["theme"]!, "theme '\(theme)' must be a folder name in Themes/") }
         }
         if let perPage = fields.int("posts_per_page", range: 1...1000) { config.postsPerPage = perPage }
+        if let limit = fields.int("feed_limit", range: 0...1_000_000) { config.feedLimit = limit }
         if let url = fields.string("base_url", required: false) {
             if let normalized = normalizedBaseURL(url) {
                 config.baseURL = normalized

@@ -1,8 +1,21 @@
+import Foundation
 import Markdown
 
-/// A post's or page's Markdown body as HTML, through the libcmark-backed Markdown module.
-/// Positions in the tree are file lines, since the body's first line is passed along.
-struct PostBodyRenderer: Sendable {
+/// A post's or page's body, rendered, with what the rest of the build needs to know of it.
+struct RenderedBody: Sendable {
+    var html: String
+    /// Every heading with its id, in order (the table of contents takes levels 2 and 3).
+    var headings: [HTMLRenderer.Heading]
+    /// Every link and image destination, resolved, for the link checker.
+    var links: [ResolvedLink]
+    var wordCount: Int
+    /// Plain text: what comes before `<!--more-->`, else the first paragraph ("" if none).
+    var excerpt: String
+}
+
+/// Parses a post's or page's Markdown body with the site's settings. Positions in the
+/// tree are file lines, since the body's first line is passed along.
+struct PostBodyParser: Sendable {
     var settings: SiteConfig.MarkdownSettings
 
     var options: MarkdownOptions {
@@ -16,15 +29,73 @@ struct PostBodyRenderer: Sendable {
             throw .error(file, SourceLocation(line: error.line, column: 1), error.description)
         }
     }
+}
 
-    func html(for body: String, file: String, firstLine: Int) throws(Diagnostic) -> String {
-        try document(for: body, file: file, firstLine: firstLine).html(using: Self.renderer)
+/// A post's or page's Markdown body as HTML: headings with ids and anchors, links
+/// rewritten to the site's URLs, code blocks through ``codeBlock``.
+struct PostBodyRenderer: Sendable {
+    var parser: PostBodyParser
+    var links: LinkResolver
+
+    /// Ids the default theme gives elements of a page; headings never take them.
+    static let themeIDs: Set<String> = ["content"]
+    /// A comment on a line of its own ends a post's excerpt, as in Hugo and Jekyll.
+    static let moreMarker = "<!--more-->"
+
+    /// The body of the post or page in `file`, published at `urlPath`.
+    func render(_ body: String, file: String, firstLine: Int, urlPath: String) throws(Diagnostic) -> RenderedBody {
+        let document = try parser.document(for: body, file: file, firstLine: firstLine)
+        let links = self.links
+        let renderer = HTMLRenderer(
+            codeBlock: Self.codeBlock,
+            headingID: { _, text in HTMLRenderer.slug(text) },
+            linkURL: { links.href(for: $0, in: file, pageURLPath: urlPath) },
+            headingAnchor: { id, _ in
+                "<a class=\"heading-anchor\" href=\"#\(HTMLText.escaped(id))\" aria-label=\"Link to this section\">#</a>"
+            },
+            reservedHeadingIDs: Self.themeIDs)
+        let rendering = renderer.renderCollectingHeadings(document)
+        let written = LinkCollector(body: body, firstLine: firstLine).links(in: document)
+        return RenderedBody(
+            html: rendering.html, headings: rendering.headings,
+            links: written.map { ResolvedLink(written: $0, target: links.target(of: $0.url, in: file, pageURLPath: urlPath)) },
+            wordCount: Self.wordCount(of: plainText(of: document.blocks)),
+            excerpt: Self.excerpt(of: document))
     }
 
     /// Swift blocks lose their hidden lines (`// snippet.hide` … `// snippet.show`): they are
     /// compiled by check-snippets, never shown.
-    static let renderer = HTMLRenderer(codeBlock: { info, literal in
+    static let codeBlock: HTMLRenderer.CodeBlockHook = { info, literal in
         guard SnippetExtractor.isSwift(info), literal.contains(HiddenLines.hide) else { return nil }
         return HTMLRenderer.codeBlockHTML(info: info, literal: HiddenLines.visible(literal))
-    })
+    }
+
+    /// Runs of letters or digits separated by whitespace, code included, as Hugo counts.
+    static func wordCount(of text: String) -> Int {
+        var count = 0
+        var inWord = false
+        for scalar in text.unicodeScalars {
+            if scalar.properties.isWhitespace {
+                inWord = false
+            } else if !inWord {
+                inWord = true
+                count += 1
+            }
+        }
+        return count
+    }
+
+    static func excerpt(of document: MarkdownDocument) -> String {
+        let blocks = document.blocks
+        if let more = blocks.firstIndex(where: { block in
+            if case .htmlBlock(let html) = block.kind { return html.trimmingCharacters(in: .whitespacesAndNewlines) == moreMarker }
+            return false
+        }) {
+            return plainText(of: Array(blocks[..<more])).split(whereSeparator: \.isNewline).joined(separator: " ")
+        }
+        for block in blocks {
+            if case .paragraph(let inlines) = block.kind { return plainText(of: inlines) }
+        }
+        return ""
+    }
 }

@@ -97,14 +97,18 @@ public struct PostDate: Sendable, Hashable, Comparable, CustomStringConvertible 
 
     /// Seconds since 1970 in UTC, by the proleptic Gregorian calendar (days-from-civil).
     public var secondsSince1970: Int {
+        daysSince1970 * 86400 + hour * 3600 + minute * 60 + second - (utcOffsetMinutes ?? 0) * 60
+    }
+
+    /// Days from 1970-01-01 to the written calendar day (not shifted by the UTC offset).
+    var daysSince1970: Int {
         let y = month <= 2 ? year - 1 : year
         let era = (y >= 0 ? y : y - 399) / 400
         let yoe = y - era * 400
         let mp = (month + 9) % 12
         let doy = (153 * mp + 2) / 5 + day - 1
         let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
-        let days = era * 146097 + doe - 719468
-        return days * 86400 + hour * 3600 + minute * 60 + second - (utcOffsetMinutes ?? 0) * 60
+        return era * 146097 + doe - 719468
     }
 
     public var date: Date { Date(timeIntervalSince1970: TimeInterval(secondsSince1970)) }
@@ -131,6 +135,16 @@ public struct PostDate: Sendable, Hashable, Comparable, CustomStringConvertible 
             text += (offset < 0 ? "-" : "+") + Self.pad(abs(offset) / 60, 2) + ":" + Self.pad(abs(offset) % 60, 2)
         }
         return text
+    }
+
+    /// RFC 822 as RSS 2.0 wants it, with a four-digit year: `Fri, 21 Apr 2017 00:00:00 +0000`.
+    public var rfc822: String {
+        let weekdays = ["Thu", "Fri", "Sat", "Sun", "Mon", "Tue", "Wed"]
+        let weekday = weekdays[((daysSince1970 % 7) + 7) % 7]
+        let offset = utcOffsetMinutes ?? 0
+        let zone = (offset < 0 ? "-" : "+") + Self.pad(abs(offset) / 60, 2) + Self.pad(abs(offset) % 60, 2)
+        return "\(weekday), \(Self.pad(day, 2)) \(Self.monthNames[month - 1].prefix(3)) \(Self.pad(year, 4)) "
+            + "\(Self.pad(hour, 2)):\(Self.pad(minute, 2)):\(Self.pad(second, 2)) \(zone)"
     }
 
     static let monthNames = ["January", "February", "March", "April", "May", "June", "July",

@@ -10,6 +10,9 @@ public struct SiteConfig: Sendable, Hashable {
     /// Where `theme` was written in the settings file, for a theme that is not found.
     public var themeLocation: SourceLocation?
     public var postsPerPage: Int
+    /// Entries per feed, newest first; 0 for every post. Full-content feeds of thousands
+    /// of posts run to megabytes, so the default is Hugo's and Zola's usual 20.
+    public var feedLimit: Int = 20
     public var markdown: MarkdownSettings
     /// The Swift language mode of `check-snippets` (5 or 6); a post may set its own.
     public var snippetSwiftVersion: Int = 5

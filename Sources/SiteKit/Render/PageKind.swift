@@ -3,6 +3,8 @@ public enum PageKind: String, Sendable, CaseIterable {
     case home, post, page, archive, tags, tag
     case seriesIndex = "series-index"
     case series
+    /// `404.html`, which servers send for a missing page.
+    case notFound = "404"
 
     public var templateName: String { rawValue }
 
@@ -13,7 +15,7 @@ public enum PageKind: String, Sendable, CaseIterable {
         case .archive: return "archive"
         case .tags, .tag: return "tags"
         case .seriesIndex, .series: return "series"
-        case .post, .page: return nil
+        case .post, .page, .notFound: return nil
         }
     }
 }

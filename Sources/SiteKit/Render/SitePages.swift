@@ -1,9 +1,18 @@
 import Markdown
 import Mustache
 
-/// The render stage: every page of the site through the theme's templates. Each page is
-/// an independent job (its context built and its template rendered on whichever core is
-/// free), so the stage scales with the cores.
+/// What the render stage produced: every file, and the links the content contains,
+/// which the link checker proves against those files before anything is written.
+public struct RenderedSite: Sendable {
+    public var files: [RenderedFile]
+    var links: [PageLinks]
+}
+
+/// The render stage, in two rounds of parallel jobs:
+/// 1. every post's and page's Markdown body (HTML, headings, links, excerpt), since lists
+///    show other posts' excerpts and feeds carry their content;
+/// 2. every page through the theme's templates, the feeds and the site files.
+/// Each job runs on whichever core is free, so the stage scales with the cores.
 public struct SitePages: Sendable {
     public var site: Site
     public var theme: Theme
@@ -22,62 +31,101 @@ public struct SitePages: Sendable {
         case tag(Int)
         case seriesIndex
         case series(Int)
+        case notFound
+        case feeds(FeedSource)
+        case sitemap
+        case robots
     }
 
-    /// Every page, or every error found: a template error shared by many pages is reported once.
-    public func render() throws(DiagnosticsError) -> [RenderedFile] {
-        let context = TemplateContext(site: site)
-        let body = PostBodyRenderer(settings: site.config.markdown)
-        let postIndex = Dictionary(uniqueKeysWithValues: site.posts.enumerated().map { ($1.slug, $0) })
-        let tagPosts = site.tags.map { $0.posts.map { postIndex[$0.slug]! } }
-        let seriesPosts = site.series.map { $0.parts.map { postIndex[$0.slug]! } }
-        let theme = self.theme
+    /// Whose posts a feed carries.
+    enum FeedSource: Sendable {
+        case site
+        case tag(Int)
+        case series(Int)
+    }
+
+    /// Every file, or every error found: a template error shared by many pages is reported once.
+    public func render() throws(DiagnosticsError) -> RenderedSite {
         let site = self.site
-        let results = jobs().parallelMap { job -> Result<RenderedFile, Diagnostic> in
-            Result { () throws(Diagnostic) -> RenderedFile in
-                let (kind, urlPath, value): (PageKind, String, MustacheValue)
-                switch job {
-                case .post(let index):
-                    let post = site.posts[index]
-                    let html = try body.html(for: post.body, file: post.sourcePath, firstLine: post.bodyFirstLine)
-                    (kind, urlPath, value) = (.post, post.urlPath, context.postPage(index, content: html))
-                case .page(let index):
-                    let page = site.pages[index]
-                    let html = try body.html(for: page.body, file: page.sourcePath, firstLine: page.bodyFirstLine)
-                    (kind, urlPath, value) = (.page, page.urlPath, context.contentPage(page, content: html))
-                case .home(let number, let total):
-                    let perPage = site.config.postsPerPage
-                    let range = (number - 1) * perPage..<min(site.posts.count, number * perPage)
-                    (kind, urlPath, value) = (.home, TemplateContext.homeURLPath(number),
-                                              context.homePage(number: number, of: total, posts: range))
-                case .archive:
-                    (kind, urlPath, value) = (.archive, "/archive/", context.archivePage())
-                case .tags:
-                    (kind, urlPath, value) = (.tags, "/tags/", context.tagsPage())
-                case .tag(let index):
-                    let tag = site.tags[index]
-                    (kind, urlPath, value) = (.tag, tag.urlPath, context.tagPage(tag, postIndexes: tagPosts[index]))
-                case .seriesIndex:
-                    (kind, urlPath, value) = (.seriesIndex, "/series/", context.seriesIndexPage())
-                case .series(let index):
-                    (kind, urlPath, value) = (.series, site.series[index].urlPath,
-                                              context.seriesPage(index, postIndexes: seriesPosts[index]))
-                }
-                let html = try theme.render(kind.templateName, context: value)
-                return RenderedFile(path: String(urlPath.dropFirst()) + "index.html", contents: html)
+        let urls = SiteURLs(baseURL: site.config.baseURL)
+        let renderer = PostBodyRenderer(parser: PostBodyParser(settings: site.config.markdown),
+                                        links: LinkResolver(site: site, urls: urls))
+        let postBodies = try Self.collect(site.posts.parallelMap { post in
+            Result { () throws(Diagnostic) in
+                try renderer.render(post.body, file: post.sourcePath, firstLine: post.bodyFirstLine, urlPath: post.urlPath)
             }
+        })
+        let pageBodies = try Self.collect(site.pages.parallelMap { page in
+            Result { () throws(Diagnostic) in
+                try renderer.render(page.body, file: page.sourcePath, firstLine: page.bodyFirstLine, urlPath: page.urlPath)
+            }
+        })
+        let context = TemplateContext(site: site, postBodies: postBodies, pageBodies: pageBodies)
+        let files = try Self.collect(jobs().parallelMap { job in
+            Result { () throws(Diagnostic) in try render(job, context: context) }
+        }).flatMap { $0 }
+        let links = zip(site.posts, postBodies).map { post, body in
+            PageLinks(sourcePath: post.sourcePath, outputPath: Self.outputPath(post.urlPath), links: body.links)
+        } + zip(site.pages, pageBodies).map { page, body in
+            PageLinks(sourcePath: page.sourcePath, outputPath: Self.outputPath(page.urlPath), links: body.links)
         }
-        var files: [RenderedFile] = []
+        return RenderedSite(files: files, links: links)
+    }
+
+    /// The values, or every distinct error in job order.
+    static func collect<Value>(_ results: [Result<Value, Diagnostic>]) throws(DiagnosticsError) -> [Value] {
+        var values: [Value] = []
         var errors: [Diagnostic] = []
         var seen = Set<String>()
         for result in results {
             switch result {
-            case .success(let file): files.append(file)
+            case .success(let value): values.append(value)
             case .failure(let error): if seen.insert(error.headline).inserted { errors.append(error) }
             }
         }
         guard errors.isEmpty else { throw DiagnosticsError(SiteLoader.inReadingOrder(errors)) }
-        return files
+        return values
+    }
+
+    static func outputPath(_ urlPath: String) -> String { String(urlPath.dropFirst()) + "index.html" }
+
+    private func render(_ job: Job, context: TemplateContext) throws(Diagnostic) -> [RenderedFile] {
+        let (kind, urlPath, value): (PageKind, String, MustacheValue)
+        switch job {
+        case .post(let index):
+            (kind, urlPath, value) = (.post, site.posts[index].urlPath, context.postPage(index))
+        case .page(let index):
+            (kind, urlPath, value) = (.page, site.pages[index].urlPath, context.contentPage(index))
+        case .home(let number, let total):
+            let perPage = site.config.postsPerPage
+            let range = (number - 1) * perPage..<min(site.posts.count, number * perPage)
+            (kind, urlPath, value) = (.home, TemplateContext.homeURLPath(number),
+                                      context.homePage(number: number, of: total, posts: range))
+        case .archive:
+            (kind, urlPath, value) = (.archive, "/archive/", context.archivePage())
+        case .tags:
+            (kind, urlPath, value) = (.tags, "/tags/", context.tagsPage())
+        case .tag(let index):
+            (kind, urlPath, value) = (.tag, site.tags[index].urlPath, context.tagPage(index))
+        case .seriesIndex:
+            (kind, urlPath, value) = (.seriesIndex, "/series/", context.seriesIndexPage())
+        case .series(let index):
+            (kind, urlPath, value) = (.series, site.series[index].urlPath, context.seriesPage(index))
+        case .notFound:
+            let html = try theme.render(PageKind.notFound.templateName, context: context.notFoundPage())
+            return [RenderedFile(path: "404.html", contents: html)]
+        case .feeds(let source):
+            let feed = context.feed(source)
+            return FeedFormat.allCases.map { format in
+                RenderedFile(path: String(format.urlPath(in: feed.folderURLPath).dropFirst()),
+                             contents: format.render(feed, urls: context.urls))
+            }
+        case .sitemap:
+            return [RenderedFile(path: "sitemap.xml", contents: Sitemap(site: site, urls: context.urls).xml())]
+        case .robots:
+            return [RenderedFile(path: "robots.txt", contents: Sitemap.robotsTxt(urls: context.urls), replaceableByStatic: true)]
+        }
+        return [RenderedFile(path: Self.outputPath(urlPath), contents: try theme.render(kind.templateName, context: value))]
     }
 
     /// Posts first: they are the bulk, and the largest jobs should start early.
@@ -85,7 +133,9 @@ public struct SitePages: Sendable {
         let homePages = max(1, (site.posts.count + site.config.postsPerPage - 1) / site.config.postsPerPage)
         return site.posts.indices.map(Job.post) + site.pages.indices.map(Job.page)
             + (1...homePages).map { Job.home(number: $0, total: homePages) }
-            + [.archive, .tags, .seriesIndex]
+            + [.archive, .tags, .seriesIndex, .notFound]
             + site.tags.indices.map(Job.tag) + site.series.indices.map(Job.series)
+            + [.feeds(.site)] + site.tags.indices.map { .feeds(.tag($0)) } + site.series.indices.map { .feeds(.series($0)) }
+            + [.sitemap, .robots]
     }
 }

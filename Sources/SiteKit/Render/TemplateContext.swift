@@ -1,3 +1,5 @@
+import Foundation
+import Markdown
 import Mustache
 
 /// Builds the values templates are rendered with. Every key is listed in
@@ -8,6 +10,12 @@ import Mustache
 struct TemplateContext: Sendable {
     let site: Site
     let urls: SiteURLs
+    /// The rendered bodies, in `site.posts` and `site.pages` order.
+    let postBodies: [RenderedBody]
+    let pageBodies: [RenderedBody]
+    /// Indexes into `site.posts` of each tag's and each series' posts.
+    let tagPosts: [[Int]]
+    let seriesPosts: [[Int]]
     /// The list entry of each post, in `site.posts` order, built once and shared by every list.
     let items: [MustacheValue]
     /// Post slug → (index into `site.series`, 0-based part index).
@@ -27,18 +35,28 @@ struct TemplateContext: Sendable {
         var section: String
     }
 
-    init(site: Site) {
+    /// Reading speed for `reading_time`, in words a minute.
+    static let wordsPerMinute = 200
+    /// The number of h2 and h3 headings from which the theme shows a table of contents.
+    static let tableOfContentsMinimum = 3
+
+    init(site: Site, postBodies: [RenderedBody], pageBodies: [RenderedBody]) {
         self.site = site
+        self.postBodies = postBodies
+        self.pageBodies = pageBodies
         let urls = SiteURLs(baseURL: site.config.baseURL)
         self.urls = urls
+        let postIndex = Dictionary(uniqueKeysWithValues: site.posts.enumerated().map { ($1.slug, $0) })
+        tagPosts = site.tags.map { $0.posts.map { postIndex[$0.slug]! } }
+        seriesPosts = site.series.map { $0.parts.map { postIndex[$0.slug]! } }
         var places: [String: SeriesPlace] = [:]
         for (seriesIndex, series) in site.series.enumerated() {
             for (part, post) in series.parts.enumerated() { places[post.slug] = SeriesPlace(series: seriesIndex, part: part) }
         }
         seriesPlaces = places
         let tagSlugs = Dictionary(uniqueKeysWithValues: site.tags.map { ($0.slug, $0) })
-        items = site.posts.map { post in
-            Self.item(post, urls: urls, series: places[post.slug].map { site.series[$0.series] }, tags: tagSlugs)
+        items = zip(site.posts, postBodies).map { post, body in
+            Self.item(post, body: body, urls: urls, series: places[post.slug].map { site.series[$0.series] }, tags: tagSlugs)
         }
         navigation = [NavigationEntry(title: "Home", urlPath: "/", section: "home"),
                       NavigationEntry(title: "Archive", urlPath: "/archive/", section: "archive"),
@@ -60,14 +78,31 @@ struct TemplateContext: Sendable {
 
     // MARK: Whole pages
 
+    /// What a page says about itself in `<head>`: description, OpenGraph type and dates,
+    /// and the feeds of what it lists.
+    struct PageMetadata {
+        var description: String?
+        var article: Post?
+        /// The feeds of the page's own tag or series, besides the site's.
+        var feedFolder: (title: String, urlPath: String)?
+    }
+
     /// The root value of a page: `site`, `page`, and the kind's own keys.
-    func document(_ kind: PageKind, title: String, urlPath: String, description: String?, section: String?,
+    func document(_ kind: PageKind, title: String, urlPath: String, metadata: PageMetadata = PageMetadata(), section: String?,
                   fields: [String: MustacheValue]) -> MustacheValue {
         var siteValue = siteFields
         siteValue["nav"] = .array(navigation.map { entry in
             ["title": .string(entry.title), "url": .string(urls.link(urlPath: entry.urlPath)),
              "current": .bool(entry.urlPath == urlPath), "active": .bool(entry.section == section)]
         })
+        var feedFolders = [(title: site.config.title, urlPath: "/")]
+        if let own = metadata.feedFolder { feedFolders.append(own) }
+        let feeds: [MustacheValue] = feedFolders.flatMap { folder in
+            FeedFormat.allCases.map { format in
+                ["title": .string("\(folder.title) (\(format.label))"), "type": .string(format.mediaType),
+                 "url": .string(urls.absolute(urlPath: format.urlPath(in: folder.urlPath)))]
+            }
+        }
         var root = fields
         root["site"] = .object(siteValue)
         root["page"] = [
@@ -75,31 +110,52 @@ struct TemplateContext: Sendable {
             "title": .string(title),
             "url": .string(urls.link(urlPath: urlPath)),
             "permalink": .string(urls.absolute(urlPath: urlPath)),
-            "description": .string(description ?? site.config.description),
+            "description": .string(metadata.description ?? site.config.description),
+            "og_type": .string(metadata.article == nil ? "website" : "article"),
+            "published_iso": metadata.article.map { .string($0.date.rfc3339) } ?? .null,
+            "modified_iso": metadata.article.map { .string(Sitemap.lastModified($0).rfc3339) } ?? .null,
+            "tags": .array((metadata.article?.tags ?? []).map { .string($0) }),
+            "feeds": .array(feeds),
         ]
         return .object(root)
     }
 
-    func postPage(_ index: Int, content: String) -> MustacheValue {
+    func postPage(_ index: Int) -> MustacheValue {
         let post = site.posts[index]
+        let body = postBodies[index]
         guard case .object(var fields) = items[index] else { preconditionFailure("a post item is an object") }
-        fields["content"] = .string(content)
+        fields["content"] = .string(body.html)
         fields["source_path"] = .string(post.sourcePath)
         fields["series"] = seriesBox(for: post)
-        return document(.post, title: post.title, urlPath: post.urlPath, description: post.summary, section: nil,
-                        fields: ["post": .object(fields)])
+        let toc = tableOfContents(body.headings)
+        fields["toc"] = .array(toc.entries)
+        fields["show_toc"] = .bool(toc.count >= Self.tableOfContentsMinimum)
+        let series = seriesPlaces[post.slug].map { site.series[$0.series] }
+        return document(.post, title: post.title, urlPath: post.urlPath,
+                        metadata: PageMetadata(description: Self.description(post.summary, body), article: post,
+                                               feedFolder: series.map { ("\($0.name) series", $0.urlPath) }),
+                        section: nil, fields: ["post": .object(fields)])
     }
 
-    func contentPage(_ page: ContentPage, content: String) -> MustacheValue {
-        document(.page, title: page.title, urlPath: page.urlPath, description: page.summary, section: "page:\(page.slug)",
-                 fields: ["content": .string(content), "summary": page.summary.map(MustacheValue.string) ?? .null,
-                          "source_path": .string(page.sourcePath)])
+    func contentPage(_ index: Int) -> MustacheValue {
+        let page = site.pages[index]
+        let body = pageBodies[index]
+        return document(.page, title: page.title, urlPath: page.urlPath,
+                        metadata: PageMetadata(description: Self.description(page.summary, body)), section: "page:\(page.slug)",
+                        fields: ["content": .string(body.html), "summary": page.summary.map(MustacheValue.string) ?? .null,
+                                 "source_path": .string(page.sourcePath), "word_count": .int(body.wordCount),
+                                 "reading_time": .int(Self.readingTime(body.wordCount))])
+    }
+
+    func notFoundPage() -> MustacheValue {
+        document(.notFound, title: "Page not found", urlPath: "/404.html", section: nil,
+                 fields: ["posts": .array(Array(items.prefix(5))), "has_posts": .bool(!items.isEmpty)])
     }
 
     /// Page `number` (1-based) of `total` home pages.
     func homePage(number: Int, of total: Int, posts range: Range<Int>) -> MustacheValue {
         let title = number == 1 ? site.config.title : "Page \(number) of \(total)"
-        return document(.home, title: title, urlPath: Self.homeURLPath(number), description: nil, section: "home",
+        return document(.home, title: title, urlPath: Self.homeURLPath(number), section: "home",
                         fields: ["posts": .array(Array(items[range])),
                                  "pagination": pagination(number: number, of: total)])
     }
@@ -115,7 +171,7 @@ struct TemplateContext: Sendable {
                           "posts": .array(Array(items[start..<end]))])
             start = end
         }
-        return document(.archive, title: "Archive", urlPath: "/archive/", description: nil, section: "archive",
+        return document(.archive, title: "Archive", urlPath: "/archive/", section: "archive",
                         fields: ["years": .array(years), "count": .int(site.posts.count)])
     }
 
@@ -124,12 +180,16 @@ struct TemplateContext: Sendable {
             ["name": .string(tag.name), "url": .string(urls.link(urlPath: tag.urlPath)), "count": .int(tag.posts.count),
              "single": .bool(tag.posts.count == 1)]
         }
-        return document(.tags, title: "Tags", urlPath: "/tags/", description: nil, section: "tags",
+        return document(.tags, title: "Tags", urlPath: "/tags/", section: "tags",
                         fields: ["tags": .array(tags), "count": .int(tags.count)])
     }
 
-    func tagPage(_ tag: Tag, postIndexes: [Int]) -> MustacheValue {
-        document(.tag, title: "Posts tagged “\(tag.name)”", urlPath: tag.urlPath, description: nil, section: "tags",
+    func tagPage(_ index: Int) -> MustacheValue {
+        let tag = site.tags[index]
+        let postIndexes = tagPosts[index]
+        let title = "Posts tagged “\(tag.name)”"
+        return document(.tag, title: title, urlPath: tag.urlPath,
+                        metadata: PageMetadata(feedFolder: (title, tag.urlPath)), section: "tags",
                  fields: ["tag": ["name": .string(tag.name), "url": .string(urls.link(urlPath: tag.urlPath)),
                                   "count": .int(postIndexes.count), "single": .bool(postIndexes.count == 1)],
                           "posts": .array(postIndexes.map { items[$0] })])
@@ -145,19 +205,22 @@ struct TemplateContext: Sendable {
                  ["title": .string(post.title), "url": .string(urls.link(urlPath: post.urlPath)), "part": .int(part + 1)]
              })]
         }
-        return document(.seriesIndex, title: "Series", urlPath: "/series/", description: nil, section: "series",
+        return document(.seriesIndex, title: "Series", urlPath: "/series/", section: "series",
                         fields: ["series_list": .array(list), "count": .int(list.count)])
     }
 
-    func seriesPage(_ seriesIndex: Int, postIndexes: [Int]) -> MustacheValue {
+    func seriesPage(_ seriesIndex: Int) -> MustacheValue {
         let series = site.series[seriesIndex]
+        let postIndexes = seriesPosts[seriesIndex]
         let parts: [MustacheValue] = postIndexes.enumerated().map { part, index in
             guard case .object(var fields) = items[index] else { preconditionFailure("a post item is an object") }
             fields["part"] = .int(part + 1)
             return .object(fields)
         }
         let description = "\(series.name), in \(series.parts.count) part\(series.parts.count == 1 ? "" : "s")"
-        return document(.series, title: series.name, urlPath: series.urlPath, description: description, section: "series",
+        return document(.series, title: series.name, urlPath: series.urlPath,
+                        metadata: PageMetadata(description: description, feedFolder: ("\(series.name) series", series.urlPath)),
+                        section: "series",
                         fields: ["series": ["name": .string(series.name), "url": .string(urls.link(urlPath: series.urlPath)),
                                             "count": .int(parts.count), "single": .bool(parts.count == 1),
                                             "parts": .array(parts)]])
@@ -168,7 +231,7 @@ struct TemplateContext: Sendable {
     // MARK: Parts
 
     /// A post as lists show it.
-    static func item(_ post: Post, urls: SiteURLs, series: Series?, tags: [String: Tag]) -> MustacheValue {
+    static func item(_ post: Post, body: RenderedBody, urls: SiteURLs, series: Series?, tags: [String: Tag]) -> MustacheValue {
         var seriesValue: MustacheValue = .null
         if let series, let part = series.partNumber(ofPostWithSlug: post.slug) {
             seriesValue = ["name": .string(series.name), "url": .string(urls.link(urlPath: series.urlPath)),
@@ -182,7 +245,9 @@ struct TemplateContext: Sendable {
             "date_iso": .string(post.date.description),
             "updated": post.updated.map { .string($0.readable) } ?? .null,
             "updated_iso": post.updated.map { .string($0.description) } ?? .null,
-            "summary": post.summary.map(MustacheValue.string) ?? .null,
+            "summary": summary(post.summary, body).map(MustacheValue.string) ?? .null,
+            "word_count": .int(body.wordCount),
+            "reading_time": .int(readingTime(body.wordCount)),
             "tag_count": .int(post.tags.count),
             "tags": .array(post.tags.map { name in
                 let tag = tags[Slug.make(from: name)]!
@@ -235,5 +300,87 @@ struct TemplateContext: Sendable {
                 ["number": .int(page), "url": url(page), "current": .bool(page == number)]
             }),
         ]
+    }
+
+    // MARK: Summaries, reading time, contents
+
+    /// The front matter's summary, else the excerpt (the text before `<!--more-->`, else the
+    /// first paragraph) shortened to a list-sized length; nil when the body has no text.
+    static func summary(_ frontMatter: String?, _ body: RenderedBody) -> String? {
+        if let frontMatter { return frontMatter }
+        return body.excerpt.isEmpty ? nil : shortened(body.excerpt, to: 300)
+    }
+
+    /// For `<meta name="description">` and previews, which show about 160 characters.
+    static func description(_ frontMatter: String?, _ body: RenderedBody) -> String? {
+        summary(frontMatter, body).map { shortened($0, to: 200) }
+    }
+
+    /// At most `limit` characters, cut at a space and ended with "…" when shortened.
+    static func shortened(_ text: String, to limit: Int) -> String {
+        guard text.count > limit else { return text }
+        let cut = text.prefix(limit)
+        let end = cut.lastIndex(of: " ") ?? cut.endIndex
+        return cut[..<end].trimmingCharacters(in: .punctuationCharacters.union(.whitespaces)) + "…"
+    }
+
+    /// Whole minutes, at least one.
+    static func readingTime(_ words: Int) -> Int { max(1, (words + wordsPerMinute - 1) / wordsPerMinute) }
+
+    /// The h2 headings with the h3 headings under each as `children` (an h3 before any h2
+    /// stands alone), and how many entries there are in all.
+    func tableOfContents(_ headings: [HTMLRenderer.Heading]) -> (entries: [MustacheValue], count: Int) {
+        var entries: [(entry: [String: MustacheValue], level: Int, children: [MustacheValue])] = []
+        var count = 0
+        for heading in headings where heading.level == 2 || heading.level == 3 {
+            count += 1
+            let entry: [String: MustacheValue] = ["title": .string(heading.text), "url": .string("#" + heading.id),
+                                                  "id": .string(heading.id), "level": .int(heading.level)]
+            if heading.level == 3, entries.last?.level == 2 {
+                entries[entries.count - 1].children.append(.object(entry))
+            } else {
+                entries.append((entry, heading.level, []))
+            }
+        }
+        return (entries.map { entry, _, children in
+            var value = entry
+            value["children"] = .array(children)
+            value["has_children"] = .bool(!children.isEmpty)
+            return .object(value)
+        }, count)
+    }
+
+    // MARK: Feeds
+
+    /// A feed of the site's, a tag's or a series' posts: newest first, at most `feed_limit`.
+    func feed(_ source: SitePages.FeedSource) -> Feed {
+        let config = site.config
+        let (title, description, urlPath, indexes): (String, String, String, [Int])
+        switch source {
+        case .site:
+            (title, description, urlPath, indexes) = (config.title, config.description, "/", Array(site.posts.indices))
+        case .tag(let index):
+            let tag = site.tags[index]
+            (title, description, urlPath, indexes) = ("\(config.title): posts tagged “\(tag.name)”",
+                                                      "Posts tagged “\(tag.name)” on \(config.title).", tag.urlPath, tagPosts[index])
+        case .series(let index):
+            let series = site.series[index]
+            // A series reads in part order; its feed, like every feed, lists the newest first.
+            let newestFirst = seriesPosts[index].sorted()
+            (title, description, urlPath, indexes) = ("\(config.title): \(series.name) series",
+                                                      "The \(series.name) series on \(config.title).", series.urlPath, newestFirst)
+        }
+        let limited = config.feedLimit == 0 ? indexes[...] : indexes.prefix(config.feedLimit)
+        return Feed(title: title, description: description, language: config.language,
+                    author: config.author.isEmpty ? config.title : config.author,
+                    pageURL: urls.absolute(urlPath: urlPath), folderURLPath: urlPath,
+                    entries: limited.map { index in
+                        let post = site.posts[index]
+                        let body = postBodies[index]
+                        let url = urls.absolute(urlPath: post.urlPath)
+                        return Feed.Entry(title: post.title, url: url, published: post.date, updated: Sitemap.lastModified(post),
+                                          summary: Self.summary(post.summary, body) ?? "",
+                                          contentHTML: urls.absolutizingLinks(in: body.html, pageURL: url), tags: post.tags)
+                    })
     }
 }

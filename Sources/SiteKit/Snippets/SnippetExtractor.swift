@@ -13,7 +13,7 @@ public struct SnippetExtractor: Sendable {
     public func blocks(of post: Post) -> (blocks: [SnippetBlock], diagnostics: [Diagnostic]) {
         let document: MarkdownDocument
         do {
-            document = try PostBodyRenderer(settings: markdown).document(for: post.body, file: post.sourcePath, firstLine: post.bodyFirstLine)
+            document = try PostBodyParser(settings: markdown).document(for: post.body, file: post.sourcePath, firstLine: post.bodyFirstLine)
         } catch {
             return ([], [error])
         }

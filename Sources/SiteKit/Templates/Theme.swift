@@ -5,7 +5,7 @@ import Mustache
 /// and every partial and parent a template names known to exist.
 public struct Theme: Sendable {
     /// The templates the build renders pages with; a theme must have all of them.
-    public static let pageTemplates = ["home", "post", "page", "archive", "tags", "tag", "series-index", "series"]
+    public static let pageTemplates = ["home", "post", "page", "archive", "tags", "tag", "series-index", "series", "404"]
     public static let fileExtension = "mustache"
 
     public var name: String

@@ -51,11 +51,13 @@ public struct OutputWriter: Sendable {
         }
     }
 
-    /// Writes `files` and a copy of each static folder that exists as the new output.
-    /// A later folder's file replaces an earlier one's at the same path; none may replace
-    /// a generated file. Returns the number of files written.
+    /// Writes `files` and the static files (``listFiles(in:)``) as the new output. No static
+    /// file may replace a generated one, except a default such as `robots.txt`.
+    /// Returns the number of files written.
     @discardableResult
-    public func write(_ files: [RenderedFile], staticFolders: [StaticFolder]) throws(Diagnostic) -> Int {
+    func write(_ files: [RenderedFile], staticFiles: [StaticFile]) throws(Diagnostic) -> Int {
+        let staticPaths = Set(staticFiles.map(\.relative))
+        let files = files.filter { !($0.replaceableByStatic && staticPaths.contains($0.path)) }
         try checkReplaceable()
         removeStaleStaging()
         let staging = parent.appendingPathComponent(stagingPrefix + "new-\(getpid())")
@@ -65,9 +67,7 @@ public struct OutputWriter: Sendable {
         } catch {
             throw .error(displayName, nil, "cannot create a staging folder beside the output: \(error.localizedDescription)")
         }
-        var staticFiles: [StaticFile] = []
         do throws(Diagnostic) {
-            staticFiles = try Self.listFiles(in: staticFolders)
             try Self.checkCollisions(files, staticFiles: staticFiles)
             try createFolders(for: files.map(\.path) + staticFiles.map(\.relative), in: staging)
             try writeAll(files, staticFiles: staticFiles, into: staging)

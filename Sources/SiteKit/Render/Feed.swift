@@ -1,0 +1,165 @@
+import Foundation
+
+/// One feed of the site (all posts, a tag's, or a series'), ready to be written in
+/// each ``FeedFormat``. Every URL in it is absolute.
+struct Feed: Sendable {
+    struct Entry: Sendable {
+        var title: String
+        var url: String
+        var published: PostDate
+        var updated: PostDate
+        var summary: String
+        /// The post's body, its links made absolute.
+        var contentHTML: String
+        var tags: [String]
+    }
+
+    var title: String
+    var description: String
+    var language: String
+    var author: String
+    /// The page the feed belongs to (the home page, a tag's page).
+    var pageURL: String
+    /// The folder the feed files are published in, site-relative (`/`, `/tags/swift/`).
+    var folderURLPath: String
+    /// Newest first.
+    var entries: [Entry]
+
+    /// The newest date of any entry: a feed that did not change keeps its bytes.
+    var updated: PostDate {
+        entries.map(\.updated).max() ?? PostDate(year: 1970, month: 1, day: 1)
+    }
+}
+
+/// The three feed formats a site publishes, with the file name and media type of each.
+enum FeedFormat: String, Sendable, CaseIterable {
+    case atom, rss, json
+
+    var fileName: String {
+        switch self {
+        case .atom: return "atom.xml"
+        case .rss: return "rss.xml"
+        case .json: return "feed.json"
+        }
+    }
+
+    var mediaType: String {
+        switch self {
+        case .atom: return "application/atom+xml"
+        case .rss: return "application/rss+xml"
+        case .json: return "application/feed+json"
+        }
+    }
+
+    var label: String {
+        switch self {
+        case .atom: return "Atom"
+        case .rss: return "RSS"
+        case .json: return "JSON Feed"
+        }
+    }
+
+    func urlPath(in folder: String) -> String { folder + fileName }
+
+    func render(_ feed: Feed, urls: SiteURLs) -> String {
+        let selfURL = urls.absolute(urlPath: urlPath(in: feed.folderURLPath))
+        switch self {
+        case .atom: return Self.atom(feed, selfURL: selfURL)
+        case .rss: return Self.rss(feed, selfURL: selfURL)
+        case .json: return Self.json(feed, selfURL: selfURL)
+        }
+    }
+
+    /// Atom 1.0 (RFC 4287): RFC 3339 dates, HTML content escaped as text.
+    private static func atom(_ feed: Feed, selfURL: String) -> String {
+        let e = HTMLText.escaped
+        var xml = """
+            <?xml version="1.0" encoding="utf-8"?>
+            <feed xmlns="http://www.w3.org/2005/Atom" xml:lang="\(e(feed.language))">
+            <title>\(e(feed.title))</title>
+            <subtitle>\(e(feed.description))</subtitle>
+            <link href="\(e(selfURL))" rel="self" type="application/atom+xml"/>
+            <link href="\(e(feed.pageURL))" rel="alternate" type="text/html"/>
+            <id>\(e(selfURL))</id>
+            <updated>\(feed.updated.rfc3339)</updated>
+            <author><name>\(e(feed.author))</name></author>
+            <generator>sitegen</generator>
+
+            """
+        for entry in feed.entries {
+            xml += """
+                <entry>
+                <title>\(e(entry.title))</title>
+                <link href="\(e(entry.url))" rel="alternate" type="text/html"/>
+                <id>\(e(entry.url))</id>
+                <published>\(entry.published.rfc3339)</published>
+                <updated>\(entry.updated.rfc3339)</updated>
+                <summary>\(e(entry.summary))</summary>
+
+                """
+            for tag in entry.tags { xml += "<category term=\"\(e(tag))\"/>\n" }
+            xml += "<content type=\"html\">\(e(entry.contentHTML))</content>\n</entry>\n"
+        }
+        return xml + "</feed>\n"
+    }
+
+    /// RSS 2.0: RFC 822 dates, the full HTML in `description`, escaped as text.
+    private static func rss(_ feed: Feed, selfURL: String) -> String {
+        let e = HTMLText.escaped
+        var xml = """
+            <?xml version="1.0" encoding="utf-8"?>
+            <rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">
+            <channel>
+            <title>\(e(feed.title))</title>
+            <link>\(e(feed.pageURL))</link>
+            <description>\(e(feed.description))</description>
+            <language>\(e(feed.language))</language>
+            <generator>sitegen</generator>
+            <lastBuildDate>\(feed.updated.rfc822)</lastBuildDate>
+            <atom:link href="\(e(selfURL))" rel="self" type="application/rss+xml"/>
+
+            """
+        for entry in feed.entries {
+            xml += """
+                <item>
+                <title>\(e(entry.title))</title>
+                <link>\(e(entry.url))</link>
+                <guid isPermaLink="true">\(e(entry.url))</guid>
+                <pubDate>\(entry.published.rfc822)</pubDate>
+
+                """
+            for tag in entry.tags { xml += "<category>\(e(tag))</category>\n" }
+            xml += "<description>\(e(entry.contentHTML))</description>\n</item>\n"
+        }
+        return xml + "</channel>\n</rss>\n"
+    }
+
+    private struct JSONFeedDocument: Encodable {
+        struct Author: Encodable { var name: String }
+        struct Item: Encodable {
+            var id, url, title, content_html, summary, date_published, date_modified: String
+            var tags: [String]
+        }
+        var version = "https://jsonfeed.org/version/1.1"
+        var title, home_page_url, feed_url, description, language: String
+        var authors: [Author]
+        var items: [Item]
+    }
+
+    /// JSON Feed 1.1: RFC 3339 dates.
+    private static func json(_ feed: Feed, selfURL: String) -> String {
+        let document = JSONFeedDocument(
+            title: feed.title, home_page_url: feed.pageURL, feed_url: selfURL, description: feed.description,
+            language: feed.language, authors: [.init(name: feed.author)],
+            items: feed.entries.map { entry in
+                .init(id: entry.url, url: entry.url, title: entry.title, content_html: entry.contentHTML,
+                      summary: entry.summary, date_published: entry.published.rfc3339,
+                      date_modified: entry.updated.rfc3339, tags: entry.tags)
+            })
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        // Encoding plain strings and arrays cannot fail.
+        let data = (try? encoder.encode(document)) ?? Data()
+        return String(decoding: data, as: UTF8.self) + "\n"
+    }
+}

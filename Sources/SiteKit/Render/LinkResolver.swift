@@ -1,0 +1,104 @@
+import Foundation
+
+/// Where a link in a post leads, decided before the post is rendered.
+enum LinkTarget: Sendable, Hashable {
+    /// Another site, an email address, or anything with a scheme: left as written.
+    case external
+    /// A page or file of this site: `path` is site-relative with a leading slash
+    /// (`/posts/x/`, `/images/a.png`); the query is kept in the href only.
+    case site(path: String, query: String, fragment: String?)
+    /// `#id` on the page itself.
+    case samePage(fragment: String)
+    /// A `.md` file that is no published post or page; `reason` says why.
+    case missingSource(path: String, reason: String)
+}
+
+/// Rewrites the links authors write into URLs of the built site:
+/// `[part 1](viper-an-ios-architecture.md#setup)` → `/posts/viper-an-ios-architecture/#setup`,
+/// `/series/viper/` → the same path under the base URL's path. The link checker then
+/// proves every `.site` target exists.
+struct LinkResolver: Sendable {
+    let urls: SiteURLs
+    /// `Content/posts/x.md` → `/posts/x/`, for every published post and page.
+    let sourceURLPaths: [String: String]
+    /// Source paths of drafts this build leaves out.
+    let draftSources: Set<String>
+
+    init(site: Site, urls: SiteURLs) {
+        self.urls = urls
+        var paths: [String: String] = [:]
+        for post in site.posts { paths[post.sourcePath] = post.urlPath }
+        for page in site.pages { paths[page.sourcePath] = page.urlPath }
+        sourceURLPaths = paths
+        draftSources = Set(site.skippedDrafts)
+    }
+
+    /// What `url`, written in `sourcePath` (published at `pageURLPath`), points at.
+    func target(of url: String, in sourcePath: String, pageURLPath: String) -> LinkTarget {
+        if url.isEmpty { return .samePage(fragment: "") }
+        if url.hasPrefix("//") || Self.hasScheme(url) { return .external }
+        var rest = Substring(url)
+        var fragment: String?
+        if let hash = rest.firstIndex(of: "#") {
+            fragment = String(rest[rest.index(after: hash)...])
+            rest = rest[..<hash]
+        }
+        var query = ""
+        if let mark = rest.firstIndex(of: "?") {
+            query = String(rest[mark...])
+            rest = rest[..<mark]
+        }
+        if rest.isEmpty { return query.isEmpty ? .samePage(fragment: fragment ?? "") : .site(path: pageURLPath, query: query, fragment: fragment) }
+        let path = String(rest).removingPercentEncoding ?? String(rest)
+        if path.hasSuffix(".md") && !path.hasPrefix("/") {
+            let folder = sourcePath.split(separator: "/").dropLast().joined(separator: "/")
+            guard let source = Self.normalized(folder + "/" + path) else {
+                return .missingSource(path: path, reason: "it leads outside the site")
+            }
+            if let urlPath = sourceURLPaths[source] { return .site(path: urlPath, query: query, fragment: fragment) }
+            if draftSources.contains(source) {
+                return .missingSource(path: path, reason: "\(source) is a draft, which this build leaves out (publish it, or build with --drafts)")
+            }
+            return .missingSource(path: path, reason: "there is no post or page \(source)")
+        }
+        let absolute = path.hasPrefix("/") ? path : pageURLPath + path
+        guard let site = Self.normalized(absolute) else {
+            return .missingSource(path: path, reason: "it leads outside the site")
+        }
+        let trailingSlash = absolute.hasSuffix("/") && site != "" ? "/" : ""
+        return .site(path: "/" + site + trailingSlash, query: query, fragment: fragment)
+    }
+
+    /// The href the page gets for a link: site links under the base URL's path, the rest as written.
+    func href(for url: String, in sourcePath: String, pageURLPath: String) -> String {
+        switch target(of: url, in: sourcePath, pageURLPath: pageURLPath) {
+        case .external, .samePage, .missingSource:
+            return url
+        case .site(let path, let query, let fragment):
+            return urls.link(urlPath: path) + query + (fragment.map { "#" + $0 } ?? "")
+        }
+    }
+
+    /// `a/./b/../c` → `a/c` without leading or trailing slashes; nil when `..` climbs above the root.
+    static func normalized(_ path: String) -> String? {
+        var parts: [Substring] = []
+        for part in path.split(separator: "/", omittingEmptySubsequences: true) {
+            switch part {
+            case ".": continue
+            case "..":
+                guard !parts.isEmpty else { return nil }
+                parts.removeLast()
+            default: parts.append(part)
+            }
+        }
+        return parts.joined(separator: "/")
+    }
+
+    /// RFC 3986: a letter, then letters, digits, `+`, `-` or `.`, then `:`.
+    static func hasScheme(_ url: String) -> Bool {
+        guard let colon = url.firstIndex(of: ":") else { return false }
+        let scheme = url[..<colon]
+        guard let first = scheme.first, first.isASCII, first.isLetter else { return false }
+        return scheme.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" || $0 == ".") }
+    }
+}
