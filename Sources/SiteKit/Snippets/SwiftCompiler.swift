@@ -13,9 +13,7 @@ public struct SwiftToolchain: Sendable {
 
     /// `$SWIFTC`, else `swiftc` on `PATH`.
     public static func find(environment: [String: String] = ProcessInfo.processInfo.environment) -> SwiftToolchain? {
-        let candidates = [environment["SWIFTC"]].compactMap { $0 }
-            + (environment["PATH"] ?? "/usr/bin").split(separator: ":").map { "\($0)/swiftc" }
-        guard let path = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else { return nil }
+        guard let path = ExecutableLookup.find(["swiftc"], preferring: environment["SWIFTC"], environment: environment) else { return nil }
         let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
         var info = stat()
         stat(resolved, &info)
