@@ -26,6 +26,17 @@ public struct MathCollector: Sendable {
         BlockWalk.leaves(of: document.blocks).compactMap(formula(of:))
     }
 
+    /// The document with each formula's block replaced by its rendering (a custom block of
+    /// verbatim HTML); blocks the rendering has no HTML for are kept.
+    public func replacingFormulas(in document: MarkdownDocument, with rendering: MathRendering) -> MarkdownDocument {
+        var result = document
+        result.blocks = BlockWalk.replacingLeaves(of: document.blocks) { block in
+            guard let formula = formula(of: block), let html = rendering.html(for: formula) else { return nil }
+            return MarkdownBlock(.customBlock(onEnter: html, onExit: "", children: []), position: block.position)
+        }
+        return result
+    }
+
     func formula(of block: MarkdownBlock) -> MathFormula? {
         switch block.kind {
         case .codeBlock(let info, let literal) where MathFormula.isMathFence(info: info):
