@@ -17,8 +17,10 @@ public struct SnippetExtractor: Sendable {
         } catch {
             return ([], [error])
         }
-        var codeBlocks: [(info: String, literal: String, position: SourcePosition)] = []
-        Self.collect(document.blocks, into: &codeBlocks)
+        let codeBlocks = BlockWalk.leaves(of: document.blocks).compactMap { block -> (info: String, literal: String, position: SourcePosition)? in
+            guard case .codeBlock(let info, let literal) = block.kind else { return nil }
+            return (info, literal, block.position)
+        }
         var blocks: [SnippetBlock] = []
         var diagnostics: [Diagnostic] = []
         let lines = post.body.split(separator: "\n", omittingEmptySubsequences: false)
@@ -46,16 +48,5 @@ public struct SnippetExtractor: Sendable {
 
     static func firstWord(_ info: String) -> Substring {
         info.prefix { !$0.isWhitespace }
-    }
-
-    private static func collect(_ blocks: [MarkdownBlock], into found: inout [(info: String, literal: String, position: SourcePosition)]) {
-        for block in blocks {
-            switch block.kind {
-            case .codeBlock(let info, let literal): found.append((info, literal, block.position))
-            case .blockQuote(let children), .item(let children), .list(_, items: let children): collect(children, into: &found)
-            case .customBlock(_, _, let children): collect(children, into: &found)
-            default: break
-            }
-        }
     }
 }

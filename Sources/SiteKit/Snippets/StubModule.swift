@@ -56,10 +56,7 @@ struct SnippetCache: Sendable {
     func key(_ parts: [String]) -> String {
         var hash = SHA256()
         hash.update(toolchain.identity)
-        for part in parts {
-            hash.update("\u{0}\(part.utf8.count)\u{0}")
-            hash.update(part)
-        }
+        for part in parts { hash.update(part: part) }
         return hash.hexDigest()
     }
 
@@ -71,12 +68,8 @@ struct SnippetCache: Sendable {
     }
 
     func store(_ outcome: CompilerOutcome, key: String) {
-        let url = resultURL(key)
-        try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         guard let data = try? JSONEncoder().encode(outcome) else { return }
-        // Written beside and renamed, so a concurrent run never reads half a file.
-        let temporary = url.appendingPathExtension("\(getpid()).tmp")
-        if (try? data.write(to: temporary)) != nil { _ = rename(temporary.path, url.path) }
+        CacheFile.write(data, to: resultURL(key))
     }
 
     /// A fresh folder for one compilation's files.

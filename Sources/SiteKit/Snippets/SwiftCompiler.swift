@@ -13,9 +13,7 @@ public struct SwiftToolchain: Sendable {
 
     /// `$SWIFTC`, else `swiftc` on `PATH`.
     public static func find(environment: [String: String] = ProcessInfo.processInfo.environment) -> SwiftToolchain? {
-        let candidates = [environment["SWIFTC"]].compactMap { $0 }
-            + (environment["PATH"] ?? "/usr/bin").split(separator: ":").map { "\($0)/swiftc" }
-        guard let path = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else { return nil }
+        guard let path = ExecutableLookup.find(["swiftc"], preferring: environment["SWIFTC"], environment: environment) else { return nil }
         let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
         var info = stat()
         stat(resolved, &info)
@@ -95,27 +93,37 @@ struct CompilerOutcome: Sendable, Codable {
     var runOutput: String?
 }
 
-/// Runs a process to completion, its output in files (no pipe can fill up and stall it).
+/// Runs a process to completion, its input and output in files (no pipe can fill up and stall it).
 enum ProcessRunner {
-    static func run(_ executable: String, _ arguments: [String], in folder: URL, timeout: TimeInterval = 300) -> (status: Int32, stdout: String, stderr: String) {
+    /// `input`, if given, is the process's standard input; otherwise it reads nothing.
+    static func run(_ executable: String, _ arguments: [String], in folder: URL, input: Data? = nil,
+                    timeout: TimeInterval = 300) -> (status: Int32, stdout: String, stderr: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         process.currentDirectoryURL = folder
         let outURL = folder.appendingPathComponent(".stdout-\(UUID().uuidString)")
         let errURL = folder.appendingPathComponent(".stderr-\(UUID().uuidString)")
+        let inURL = folder.appendingPathComponent(".stdin-\(UUID().uuidString)")
         FileManager.default.createFile(atPath: outURL.path, contents: nil)
         FileManager.default.createFile(atPath: errURL.path, contents: nil)
         defer {
-            try? FileManager.default.removeItem(at: outURL)
-            try? FileManager.default.removeItem(at: errURL)
+            for url in [outURL, errURL, inURL] { try? FileManager.default.removeItem(at: url) }
         }
         guard let out = try? FileHandle(forWritingTo: outURL), let err = try? FileHandle(forWritingTo: errURL) else {
             return (-1, "", "cannot create output files in \(folder.path)")
         }
+        var inputHandle = FileHandle.nullDevice
+        if let input {
+            guard FileManager.default.createFile(atPath: inURL.path, contents: input),
+                  let handle = try? FileHandle(forReadingFrom: inURL) else {
+                return (-1, "", "cannot create an input file in \(folder.path)")
+            }
+            inputHandle = handle
+        }
         process.standardOutput = out
         process.standardError = err
-        process.standardInput = FileHandle.nullDevice
+        process.standardInput = inputHandle
         // Woken by the process's exit instead of polling for it.
         let exited = DispatchSemaphore(value: 0)
         process.terminationHandler = { _ in exited.signal() }
@@ -130,8 +138,7 @@ enum ProcessRunner {
             return (-1, "", "\(URL(fileURLWithPath: executable).lastPathComponent) did not finish in \(Int(timeout)) s and was stopped")
         }
         process.waitUntilExit()
-        try? out.close()
-        try? err.close()
+        for handle in [out, err, inputHandle] where handle !== FileHandle.nullDevice { try? handle.close() }
         let stdout = (try? String(contentsOf: outURL, encoding: .utf8)) ?? ""
         let stderr = (try? String(contentsOf: errURL, encoding: .utf8)) ?? ""
         return (process.terminationStatus, stdout, stderr)

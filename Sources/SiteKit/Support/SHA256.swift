@@ -29,6 +29,12 @@ struct SHA256 {
 
     mutating func update(_ text: String) { update(text.utf8) }
 
+    /// One part of a key, length-prefixed so that ("ab", "c") and ("a", "bc") differ.
+    mutating func update(part: String) {
+        update("\u{0}\(part.utf8.count)\u{0}")
+        update(part)
+    }
+
     /// The digest as 64 lowercase hex digits.
     mutating func hexDigest() -> String {
         let bits = length * 8
