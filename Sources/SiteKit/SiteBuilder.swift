@@ -71,7 +71,9 @@ public struct SiteBuilder: Sendable {
         let rendering: RenderedSite
         let staticFiles: [OutputWriter.StaticFile]
         do {
-            rendering = try SitePages(site: site, theme: theme).render()
+            let math = MathRenderer(cacheFolder: MathRenderer.cacheFolder(siteRoot: layout.root))
+            rendering = try SitePages(site: site, theme: theme, math: math).render()
+            warnings += rendering.warnings
         } catch {
             throw DiagnosticsError(warnings + error.diagnostics)
         }

@@ -44,6 +44,14 @@ struct BlogTests {
         #expect(page.contains("rel=\"next\" href=\"/posts/viper-class-binding-using-protocol/\""))
     }
 
+    @Test(.enabled(if: MathFixtures.katex != nil, "KaTeX is not installed (apt-get install katex)"))
+    func theTalkNotesFormulaIsMathMLNotDollarsAndBackslashes() throws {
+        let page = try #require(Self.built.pages["building-list-screens-with-uicollectionview"])
+        #expect(page.contains("<math xmlns=\"http://www.w3.org/1998/Math/MathML\" display=\"block\">"))
+        #expect(page.contains("<mfrac>"))
+        #expect(!page.contains("$$") && !page.contains("language-math"))
+    }
+
     @Test func eatThatFrogSeriesListsItsFiveChaptersInBookOrder() throws {
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("sitegen-frog-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: output) }

@@ -16,7 +16,7 @@ enum MathFixtures {
     }
 
     static func document(_ body: String, firstLine: Int = 1) throws -> MarkdownDocument {
-        try PostBodyRenderer(settings: .init()).document(for: body, file: "Content/posts/math.md", firstLine: firstLine)
+        try PostBodyParser(settings: .init()).document(for: body, file: "Content/posts/math.md", firstLine: firstLine)
     }
 
     static func cacheFolder() -> URL {
@@ -141,7 +141,7 @@ struct MathRendererTests {
         let document = try MathFixtures.document(body)
         let collector = MathCollector(file: "Content/posts/math.md", body: body, firstLine: 1)
         let rendering = MathFixtures.renderer(MathFixtures.cacheFolder(), katex: nil).render(collector.formulas(in: document))
-        let html = collector.replacingFormulas(in: document, with: rendering).html(using: PostBodyRenderer.renderer)
+        let html = collector.replacingFormulas(in: document, with: rendering).html()
         #expect(html == """
             <p>Before.</p>
             <pre class="math math-source"><code>a&lt;b</code></pre>
@@ -158,7 +158,7 @@ struct MathKaTeXTests {
         let (site, _) = try SiteLoader(layout: SiteLayout(root: SharedFolder.projectRoot), includeDrafts: true).load()
         let post = try #require(site.posts.first { $0.slug == "building-list-screens-with-uicollectionview" })
         let collector = MathCollector(post: post)
-        let document = try PostBodyRenderer(settings: site.config.markdown)
+        let document = try PostBodyParser(settings: site.config.markdown)
             .document(for: post.body, file: post.sourcePath, firstLine: post.bodyFirstLine)
         let formulas = collector.formulas(in: document)
         let tex = "Leverage = {Impact\\;Produced \\over Time\\;invested}"
@@ -175,7 +175,7 @@ struct MathKaTeXTests {
         #expect(html.contains("<mfrac>"))
         #expect(html.contains("<annotation encoding=\"application/x-tex\">\(tex)</annotation>"))
 
-        let page = collector.replacingFormulas(in: document, with: rendering).html(using: PostBodyRenderer.renderer)
+        let page = collector.replacingFormulas(in: document, with: rendering).html()
         #expect(page.contains(html))
         #expect(!page.contains("$$"))
     }
@@ -221,5 +221,46 @@ struct MathKaTeXTests {
         let files = try FileManager.default.contentsOfDirectory(atPath: cache.path)
         #expect(files.filter { $0.hasSuffix(".html") }.count == 2, "one file a formula, written once: \(files)")
         #expect(files.allSatisfy { $0.hasSuffix(".html") }, "no temporary or process files left: \(files)")
+    }
+}
+
+/// Math through a whole build: formulas become MathML in the page, and a TeX error fails
+/// the build at its line and leaves the output as it was.
+@Suite("Math: in a build")
+struct MathBuildTests {
+    static let post = FixtureSite.post("title: Math\ndate: 2017-04-19", body: "Leverage:\n\n```math\n$$ a < {b \\over c} $$\n```\n\nCosts $5 and $10.\n")
+
+    @Test func withoutKaTeXTheFormulaIsShownAsSourceWithOneWarning() throws {
+        let site = FixtureSite(["Content/posts/math.md": Self.post])
+        defer { site.remove() }
+        let layout = SiteLayout(root: site.root)
+        let loaded = try SiteLoader(layout: layout).load().site
+        let theme = try ThemeLoader(layout: layout, config: loaded.config).load().theme
+        let cache = MathFixtures.cacheFolder()
+        defer { try? FileManager.default.removeItem(at: cache) }
+        let rendered = try SitePages(site: loaded, theme: theme, math: MathFixtures.renderer(cache, katex: KaTeX(node: nil, module: nil))).render()
+        #expect(rendered.warnings.map(\.severity) == [.warning])
+        #expect(rendered.warnings.first?.headline.hasPrefix("Content/posts/math.md:8:1: warning: 1 math formula shown as TeX source") == true)
+        let page = try #require(rendered.files.first { $0.path == "posts/math/index.html" }?.contents)
+        #expect(page.contains("<pre class=\"math math-source\"><code>a &lt; {b \\over c}</code></pre>"))
+        #expect(page.contains("<p>Costs $5 and $10.</p>"))
+    }
+
+    @Test(.enabled(if: MathFixtures.katex != nil, "KaTeX is not installed (apt-get install katex)"))
+    func withKaTeXThePageHasMathMLAndABadFormulaFailsTheBuild() throws {
+        let site = FixtureSite(["Content/posts/math.md": Self.post])
+        defer { site.remove() }
+        let summary = try site.build()
+        #expect(summary.warnings.isEmpty)
+        let page = try #require(site.read("posts/math/index.html"))
+        #expect(page.contains("<div class=\"math math-display\"><math xmlns=\"http://www.w3.org/1998/Math/MathML\" display=\"block\">"))
+        #expect(page.contains("<mo>&lt;</mo><mfrac>"))
+        #expect(!page.contains("$$"))
+        let before = site.outputSnapshot()
+        site.write("Content/posts/math.md", Self.post.replacingOccurrences(of: "\\over c}", with: "\\over c"))
+        let errors = site.failingBuild()
+        #expect(errors.count == 1)
+        #expect(errors.first?.headline.hasPrefix("Content/posts/math.md:8:1: error: KaTeX parse error:") == true)
+        #expect(site.outputSnapshot() == before)
     }
 }

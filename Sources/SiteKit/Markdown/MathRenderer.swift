@@ -4,26 +4,10 @@ import Markdown
 /// Renders TeX formulas to MathML at build time with KaTeX: all formulas of a build in one
 /// `node` process, each result cached, so a rebuild with unchanged formulas starts none.
 ///
-/// Intended use in a build (collect from every post, render once, look up while rendering):
-///
-/// ```swift
-/// let parsed = try posts.map { post in
-///     (post, try PostBodyRenderer(settings: settings).document(for: post.body, file: post.sourcePath,
-///                                                               firstLine: post.bodyFirstLine))
-/// }
-/// let formulas = parsed.flatMap { post, document in MathCollector(post: post).formulas(in: document) }
-/// let rendering = MathRenderer(cacheFolder: MathRenderer.cacheFolder(siteRoot: layout.root)).render(formulas)
-/// diagnostics += rendering.diagnostics   // errors (bad TeX) fail the build; a warning if KaTeX is missing
-///
-/// // Per post: each formula's block becomes its HTML (```math blocks and $$ paragraphs)…
-/// let html = MathCollector(post: post).replacingFormulas(in: document, with: rendering)
-///     .html(using: PostBodyRenderer.renderer)
-/// // …or, for ```math blocks only, in a code-block hook:
-/// HTMLRenderer(codeBlock: { info, literal in
-///     MathFormula.isMathFence(info: info)
-///         ? rendering.html(tex: MathFormula.tex(fromFence: literal), display: true) : nil
-/// })
-/// ```
+/// In a build (``SitePages``), ``PostBodyRenderer/formulas(in:)`` collects the formulas of
+/// every post and page, one `render` call renders them all, and each body's formula blocks
+/// are replaced by their HTML (``MathCollector/replacingFormulas(in:with:)``) before the
+/// body is rendered. Errors (bad TeX) fail the build; a missing KaTeX is one warning.
 public struct MathRenderer: Sendable {
     /// Rendered formulas, one file per formula, named by a hash of KaTeX's version and the formula.
     public var cacheFolder: URL

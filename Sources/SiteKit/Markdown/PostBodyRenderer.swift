@@ -36,6 +36,8 @@ struct PostBodyParser: Sendable {
 struct PostBodyRenderer: Sendable {
     var parser: PostBodyParser
     var links: LinkResolver
+    /// The site's formulas, rendered in one batch before any body (``MathRenderer``).
+    var math = MathRendering()
 
     /// Ids the default theme gives elements of a page; headings never take them.
     static let themeIDs: Set<String> = ["content"]
@@ -44,7 +46,10 @@ struct PostBodyRenderer: Sendable {
 
     /// The body of the post or page in `file`, published at `urlPath`.
     func render(_ body: String, file: String, firstLine: Int, urlPath: String) throws(Diagnostic) -> RenderedBody {
-        let document = try parser.document(for: body, file: file, firstLine: firstLine)
+        var document = try parser.document(for: body, file: file, firstLine: firstLine)
+        if Self.mayContainMath(body) {
+            document = MathCollector(file: file, body: body, firstLine: firstLine).replacingFormulas(in: document, with: math)
+        }
         let links = self.links
         let renderer = HTMLRenderer(
             codeBlock: Self.codeBlock,
@@ -61,6 +66,20 @@ struct PostBodyRenderer: Sendable {
             links: written.map { ResolvedLink(written: $0, target: links.target(of: $0.url, in: file, pageURLPath: urlPath)) },
             wordCount: Self.wordCount(of: plainText(of: document.blocks)),
             excerpt: Self.excerpt(of: document))
+    }
+
+    /// A cheap test that lets the bodies without formulas (nearly all) skip the search for them.
+    static func mayContainMath(_ body: String) -> Bool {
+        body.contains("$$") || body.contains("math")
+    }
+
+    /// Every formula of the posts and pages, for one ``MathRenderer`` batch. Only bodies that
+    /// may hold one are parsed for it.
+    func formulas(in bodies: [(body: String, file: String, firstLine: Int)]) -> [MathFormula] {
+        bodies.filter { Self.mayContainMath($0.body) }.parallelMap { body in
+            let document = try? parser.document(for: body.body, file: body.file, firstLine: body.firstLine)
+            return document.map { MathCollector(file: body.file, body: body.body, firstLine: body.firstLine).formulas(in: $0) } ?? []
+        }.flatMap { $0 }
     }
 
     /// Swift blocks lose their hidden lines (`// snippet.hide` … `// snippet.show`): they are

@@ -6,6 +6,8 @@ import Mustache
 public struct RenderedSite: Sendable {
     public var files: [RenderedFile]
     var links: [PageLinks]
+    /// Warnings of the stage (math shown as TeX source when KaTeX is missing).
+    public var warnings: [Diagnostic]
 }
 
 /// The render stage, in two rounds of parallel jobs:
@@ -16,10 +18,13 @@ public struct RenderedSite: Sendable {
 public struct SitePages: Sendable {
     public var site: Site
     public var theme: Theme
+    /// Renders the formulas of the posts; nil shows them as TeX source without a warning.
+    public var math: MathRenderer?
 
-    public init(site: Site, theme: Theme) {
+    public init(site: Site, theme: Theme, math: MathRenderer? = nil) {
         self.site = site
         self.theme = theme
+        self.math = math
     }
 
     enum Job: Sendable {
@@ -48,8 +53,18 @@ public struct SitePages: Sendable {
     public func render() throws(DiagnosticsError) -> RenderedSite {
         let site = self.site
         let urls = SiteURLs(baseURL: site.config.baseURL)
-        let renderer = PostBodyRenderer(parser: PostBodyParser(settings: site.config.markdown),
+        var bodyRenderer = PostBodyRenderer(parser: PostBodyParser(settings: site.config.markdown),
                                         links: LinkResolver(site: site, urls: urls))
+        var warnings: [Diagnostic] = []
+        if let math {
+            let bodies = site.posts.map { ($0.body, $0.sourcePath, $0.bodyFirstLine) }
+                + site.pages.map { ($0.body, $0.sourcePath, $0.bodyFirstLine) }
+            bodyRenderer.math = math.render(bodyRenderer.formulas(in: bodies))
+            let errors = bodyRenderer.math.diagnostics.filter { $0.severity == .error }
+            guard errors.isEmpty else { throw DiagnosticsError(errors) }
+            warnings = bodyRenderer.math.diagnostics
+        }
+        let renderer = bodyRenderer
         let postBodies = try Self.collect(site.posts.parallelMap { post in
             Result { () throws(Diagnostic) in
                 try renderer.render(post.body, file: post.sourcePath, firstLine: post.bodyFirstLine, urlPath: post.urlPath)
@@ -69,7 +84,7 @@ public struct SitePages: Sendable {
         } + zip(site.pages, pageBodies).map { page, body in
             PageLinks(sourcePath: page.sourcePath, outputPath: Self.outputPath(page.urlPath), links: body.links)
         }
-        return RenderedSite(files: files, links: links)
+        return RenderedSite(files: files, links: links, warnings: warnings)
     }
 
     /// The values, or every distinct error in job order.
