@@ -118,7 +118,7 @@ struct SnippetCache: Sendable {
                 throw DiagnosticsError(errors.isEmpty ? [.error("Content/snippets/stubs/\(stub.name)", nil, "the stub module does not build:\n\(run.stderr)")] : errors)
             }
         }
-        FileManager.default.createFile(atPath: complete.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: complete.path, contents: nil)
         return StubBuild(folder: output, libraries: libraries, key: key)
     }
 }

@@ -105,8 +105,8 @@ enum ProcessRunner {
         let outURL = folder.appendingPathComponent(".stdout-\(UUID().uuidString)")
         let errURL = folder.appendingPathComponent(".stderr-\(UUID().uuidString)")
         let inURL = folder.appendingPathComponent(".stdin-\(UUID().uuidString)")
-        FileManager.default.createFile(atPath: outURL.path, contents: nil)
-        FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
         defer {
             for url in [outURL, errURL, inURL] { try? FileManager.default.removeItem(at: url) }
         }
