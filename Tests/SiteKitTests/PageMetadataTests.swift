@@ -1,4 +1,5 @@
 import Foundation
+import Markdown
 import Testing
 @testable import SiteKit
 
@@ -63,10 +64,11 @@ struct PageMetadataTests {
         let site = FixtureSite(Self.posts)
         defer { site.remove() }
         _ = try site.build()
-        // 450 words, 7 before them (code included): 457 words at 200 a minute is 3 minutes.
+        // 450 words, 10 before them (code included): 460 words at 200 a minute is 3 minutes.
         #expect(site.read("posts/plain/index.html")?.contains("<span class=\"reading-time\">3 min read</span>") == true)
         #expect(site.read("posts/with-summary/index.html")?.contains("<span class=\"reading-time\">1 min read</span>") == true)
-        #expect(PostBodyRenderer.wordCount(of: "let a = 1\n\tThe  first, paragraph\n") == 7)
+        #expect(WordCounter.count("let a = 1\n\tThe  first, paragraph\n") == 7)
+        #expect(WordCounter.count(try MarkdownDocument.parse("# Two words\n\nwor**ld** [a link](/x)\nnext\n\n    code here\n")) == 8)
         #expect(TemplateContext.readingTime(0) == 1 && TemplateContext.readingTime(200) == 1 && TemplateContext.readingTime(201) == 2)
     }
 

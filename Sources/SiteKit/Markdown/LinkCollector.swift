@@ -15,37 +15,44 @@ struct WrittenLink: Sendable, Hashable {
 /// a URL written differently from its parsed form (entities, backslash escapes, a
 /// reference definition elsewhere) falls back to the start of its block.
 struct LinkCollector {
-    let lines: [Substring]
-    /// The file line of `lines[0]`.
+    let body: String
+    /// The file line of the body's first line.
     let firstLine: Int
 
     init(body: String, firstLine: Int) {
-        lines = body.split(separator: "\n", omittingEmptySubsequences: false)
+        self.body = body
         self.firstLine = firstLine
     }
 
     func links(in document: MarkdownDocument) -> [WrittenLink] {
+        var found: [(urls: [String], position: SourcePosition)] = []
+        Self.collect(document.blocks, into: &found)
+        guard !found.isEmpty else { return [] }
+        let lines = body.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { Substring($0) }
         var result: [WrittenLink] = []
-        collect(document.blocks, into: &result)
+        for (urls, position) in found {
+            var searchFrom: [String: (line: Int, column: Int)] = [:]
+            for url in urls {
+                let location = locate(url, in: position, lines: lines, after: searchFrom[url])
+                searchFrom[url] = (location.line, location.column)
+                result.append(WrittenLink(url: url, location: location))
+            }
+        }
         return result
     }
 
-    private func collect(_ blocks: [MarkdownBlock], into result: inout [WrittenLink]) {
+    /// The destinations of each paragraph and heading that has links, with its position.
+    private static func collect(_ blocks: [MarkdownBlock], into found: inout [(urls: [String], position: SourcePosition)]) {
         for block in blocks {
             switch block.kind {
             case .blockQuote(let children), .item(let children), .customBlock(_, _, let children):
-                collect(children, into: &result)
+                collect(children, into: &found)
             case .list(_, let items):
-                collect(items, into: &result)
+                collect(items, into: &found)
             case .paragraph(let inlines), .heading(_, let inlines):
                 var urls: [String] = []
-                Self.destinations(in: inlines, into: &urls)
-                var searchFrom: [String: (line: Int, column: Int)] = [:]
-                for url in urls {
-                    let location = locate(url, in: block.position, after: searchFrom[url])
-                    searchFrom[url] = (location.line, location.column)
-                    result.append(WrittenLink(url: url, location: location))
-                }
+                destinations(in: inlines, into: &urls)
+                if !urls.isEmpty { found.append((urls, block.position)) }
             case .codeBlock, .htmlBlock, .thematicBreak:
                 continue
             }
@@ -67,7 +74,8 @@ struct LinkCollector {
     }
 
     /// The first place `url` is written in the block's lines after `previous`.
-    private func locate(_ url: String, in position: SourcePosition, after previous: (line: Int, column: Int)?) -> SourceLocation {
+    private func locate(_ url: String, in position: SourcePosition, lines: [Substring],
+                        after previous: (line: Int, column: Int)?) -> SourceLocation {
         let fallback = SourceLocation(line: position.startLine, column: position.startColumn)
         guard !url.isEmpty else { return fallback }
         let startLine = previous?.line ?? position.startLine
@@ -75,16 +83,16 @@ struct LinkCollector {
         for fileLine in startLine...position.endLine {
             let index = fileLine - firstLine
             guard lines.indices.contains(index) else { break }
-            var text = lines[index]
-            var skipped = 0
-            if let previous, fileLine == previous.line {
-                skipped = previous.column
-                text = Substring(text.unicodeScalars.dropFirst(skipped))
+            var line = String(lines[index])
+            var url = url
+            let column: Int? = line.withUTF8 { line in
+                url.withUTF8 { needle in
+                    // On the line of the previous occurrence, search after its first character.
+                    let start = previous.map { fileLine == $0.line ? UTF8Bytes.offset(afterScalars: $0.column, in: line) : 0 } ?? 0
+                    return UTF8Bytes.firstOffset(of: needle, in: line, from: start).map { UTF8Bytes.scalarCount(line, upTo: $0) + 1 }
+                }
             }
-            if let range = text.range(of: url) {
-                let column = skipped + text.unicodeScalars.distance(from: text.startIndex, to: range.lowerBound) + 1
-                return SourceLocation(line: fileLine, column: column)
-            }
+            if let column { return SourceLocation(line: fileLine, column: column) }
         }
         return fallback
     }

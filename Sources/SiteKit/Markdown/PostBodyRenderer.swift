@@ -50,27 +50,28 @@ struct PostBodyRenderer: Sendable {
         if Self.mayContainMath(body) {
             document = MathCollector(file: file, body: body, firstLine: firstLine).replacingFormulas(in: document, with: math)
         }
-        let links = self.links
+        let written = LinkCollector(body: body, firstLine: firstLine).links(in: document)
+        let resolved = written.map { ResolvedLink(written: $0, target: links.target(of: $0.url, in: file, pageURLPath: urlPath)) }
+        var hrefs: [String: String] = [:]
+        for link in resolved { hrefs[link.written.url] = links.href(for: link.written.url, target: link.target) }
         let renderer = HTMLRenderer(
             codeBlock: Self.codeBlock,
             headingID: { _, text in HTMLRenderer.slug(text) },
-            linkURL: { links.href(for: $0, in: file, pageURLPath: urlPath) },
+            linkURL: { [hrefs] in hrefs[$0] ?? $0 },
             headingAnchor: { id, _ in
                 "<a class=\"heading-anchor\" href=\"#\(HTMLText.escaped(id))\" aria-label=\"Link to this section\">#</a>"
             },
             reservedHeadingIDs: Self.themeIDs)
         let rendering = renderer.renderCollectingHeadings(document)
-        let written = LinkCollector(body: body, firstLine: firstLine).links(in: document)
         return RenderedBody(
-            html: rendering.html, headings: rendering.headings,
-            links: written.map { ResolvedLink(written: $0, target: links.target(of: $0.url, in: file, pageURLPath: urlPath)) },
-            wordCount: Self.wordCount(of: plainText(of: document.blocks)),
+            html: rendering.html, headings: rendering.headings, links: resolved,
+            wordCount: WordCounter.count(document),
             excerpt: Self.excerpt(of: document))
     }
 
     /// A cheap test that lets the bodies without formulas (nearly all) skip the search for them.
     static func mayContainMath(_ body: String) -> Bool {
-        body.contains("$$") || body.contains("math")
+        UTF8Bytes.contains(body, "$$") || UTF8Bytes.contains(body, "math")
     }
 
     /// Every formula of the posts and pages, for one ``MathRenderer`` batch. Only bodies that
@@ -87,21 +88,6 @@ struct PostBodyRenderer: Sendable {
     static let codeBlock: HTMLRenderer.CodeBlockHook = { info, literal in
         guard SnippetExtractor.isSwift(info), literal.contains(HiddenLines.hide) else { return nil }
         return HTMLRenderer.codeBlockHTML(info: info, literal: HiddenLines.visible(literal))
-    }
-
-    /// Runs of letters or digits separated by whitespace, code included, as Hugo counts.
-    static func wordCount(of text: String) -> Int {
-        var count = 0
-        var inWord = false
-        for scalar in text.unicodeScalars {
-            if scalar.properties.isWhitespace {
-                inWord = false
-            } else if !inWord {
-                inWord = true
-                count += 1
-            }
-        }
-        return count
     }
 
     static func excerpt(of document: MarkdownDocument) -> String {

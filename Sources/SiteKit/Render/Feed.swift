@@ -9,8 +9,7 @@ struct Feed: Sendable {
         var published: PostDate
         var updated: PostDate
         var summary: String
-        /// The post's body, its links made absolute.
-        var contentHTML: String
+        var content: FeedContent
         var tags: [String]
     }
 
@@ -28,6 +27,22 @@ struct Feed: Sendable {
     /// The newest date of any entry: a feed that did not change keeps its bytes.
     var updated: PostDate {
         entries.map(\.updated).max() ?? PostDate(year: 1970, month: 1, day: 1)
+    }
+}
+
+/// A post's body as feeds carry it (its links made absolute), in the form each format
+/// embeds it: made once per post, however many feeds the post is in.
+struct FeedContent: Sendable {
+    /// `<![CDATA[…]]>`, for Atom's `content` and RSS's `description`: no escaping to undo,
+    /// and a `]]>` in the text is split across two sections.
+    var cdata: String
+    /// A JSON string literal, quotes included.
+    var json: String
+
+    init(html: String) {
+        let text = UTF8Bytes.contains(html, "]]>") ? html.replacingOccurrences(of: "]]>", with: "]]]]><![CDATA[>") : html
+        cdata = "<![CDATA[" + text + "]]>"
+        json = JSONText.quoted(html)
     }
 }
 
@@ -98,7 +113,7 @@ enum FeedFormat: String, Sendable, CaseIterable {
 
                 """
             for tag in entry.tags { xml += "<category term=\"\(e(tag))\"/>\n" }
-            xml += "<content type=\"html\">\(e(entry.contentHTML))</content>\n</entry>\n"
+            xml += "<content type=\"html\">" + entry.content.cdata + "</content>\n</entry>\n"
         }
         return xml + "</feed>\n"
     }
@@ -129,37 +144,41 @@ enum FeedFormat: String, Sendable, CaseIterable {
 
                 """
             for tag in entry.tags { xml += "<category>\(e(tag))</category>\n" }
-            xml += "<description>\(e(entry.contentHTML))</description>\n</item>\n"
+            xml += "<description>" + entry.content.cdata + "</description>\n</item>\n"
         }
         return xml + "</channel>\n</rss>\n"
     }
 
-    private struct JSONFeedDocument: Encodable {
-        struct Author: Encodable { var name: String }
-        struct Item: Encodable {
-            var id, url, title, content_html, summary, date_published, date_modified: String
-            var tags: [String]
-        }
-        var version = "https://jsonfeed.org/version/1.1"
-        var title, home_page_url, feed_url, description, language: String
-        var authors: [Author]
-        var items: [Item]
-    }
-
-    /// JSON Feed 1.1: RFC 3339 dates.
+    /// JSON Feed 1.1: RFC 3339 dates. Written by hand, so each post's content is escaped
+    /// once for all the feeds it is in.
     private static func json(_ feed: Feed, selfURL: String) -> String {
-        let document = JSONFeedDocument(
-            title: feed.title, home_page_url: feed.pageURL, feed_url: selfURL, description: feed.description,
-            language: feed.language, authors: [.init(name: feed.author)],
-            items: feed.entries.map { entry in
-                .init(id: entry.url, url: entry.url, title: entry.title, content_html: entry.contentHTML,
-                      summary: entry.summary, date_published: entry.published.rfc3339,
-                      date_modified: entry.updated.rfc3339, tags: entry.tags)
-            })
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        // Encoding plain strings and arrays cannot fail.
-        let data = (try? encoder.encode(document)) ?? Data()
-        return String(decoding: data, as: UTF8.self) + "\n"
+        let q = JSONText.quoted
+        var json = """
+            {
+              "version": "https://jsonfeed.org/version/1.1",
+              "title": \(q(feed.title)),
+              "home_page_url": \(q(feed.pageURL)),
+              "feed_url": \(q(selfURL)),
+              "description": \(q(feed.description)),
+              "language": \(q(feed.language)),
+              "authors": [{"name": \(q(feed.author))}],
+              "items": [
+            """
+        for (number, entry) in feed.entries.enumerated() {
+            json += number == 0 ? "\n" : ",\n"
+            json += """
+                    {
+                      "id": \(q(entry.url)),
+                      "url": \(q(entry.url)),
+                      "title": \(q(entry.title)),
+                      "summary": \(q(entry.summary)),
+                      "date_published": "\(entry.published.rfc3339)",
+                      "date_modified": "\(entry.updated.rfc3339)",
+                      "tags": [\(entry.tags.map(q).joined(separator: ", "))],
+                      "content_html": \(entry.content.json)
+                    }
+                """
+        }
+        return json + (feed.entries.isEmpty ? "]\n}\n" : "\n  ]\n}\n")
     }
 }

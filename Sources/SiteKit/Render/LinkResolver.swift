@@ -49,7 +49,7 @@ struct LinkResolver: Sendable {
             rest = rest[..<mark]
         }
         if rest.isEmpty { return query.isEmpty ? .samePage(fragment: fragment ?? "") : .site(path: pageURLPath, query: query, fragment: fragment) }
-        let path = String(rest).removingPercentEncoding ?? String(rest)
+        let path = rest.contains("%") ? String(rest).removingPercentEncoding ?? String(rest) : String(rest)
         if path.hasSuffix(".md") && !path.hasPrefix("/") {
             let folder = sourcePath.split(separator: "/").dropLast().joined(separator: "/")
             guard let source = Self.normalized(folder + "/" + path) else {
@@ -69,9 +69,10 @@ struct LinkResolver: Sendable {
         return .site(path: "/" + site + trailingSlash, query: query, fragment: fragment)
     }
 
-    /// The href the page gets for a link: site links under the base URL's path, the rest as written.
-    func href(for url: String, in sourcePath: String, pageURLPath: String) -> String {
-        switch target(of: url, in: sourcePath, pageURLPath: pageURLPath) {
+    /// The href the page gets for a link to `target`, written `url`: site links under the
+    /// base URL's path, the rest as written.
+    func href(for url: String, target: LinkTarget) -> String {
+        switch target {
         case .external, .samePage, .missingSource:
             return url
         case .site(let path, let query, let fragment):

@@ -76,8 +76,12 @@ public struct SitePages: Sendable {
             }
         })
         let context = TemplateContext(site: site, postBodies: postBodies, pageBodies: pageBodies)
+        // A post is in up to one feed per tag, plus its series' and the site's: its feed
+        // content is made once, before the feed jobs share it.
+        let feedPosts = Array(Set(context.feedSources.flatMap(context.feedPostIndexes)))
+        let feedContents = Dictionary(uniqueKeysWithValues: zip(feedPosts, feedPosts.parallelMap(context.feedContent(ofPost:))))
         let files = try Self.collect(jobs().parallelMap { job in
-            Result { () throws(Diagnostic) in try render(job, context: context) }
+            Result { () throws(Diagnostic) in try render(job, context: context, feedContents: feedContents) }
         }).flatMap { $0 }
         let links = zip(site.posts, postBodies).map { post, body in
             PageLinks(sourcePath: post.sourcePath, outputPath: Self.outputPath(post.urlPath), links: body.links)
@@ -104,7 +108,7 @@ public struct SitePages: Sendable {
 
     static func outputPath(_ urlPath: String) -> String { String(urlPath.dropFirst()) + "index.html" }
 
-    private func render(_ job: Job, context: TemplateContext) throws(Diagnostic) -> [RenderedFile] {
+    private func render(_ job: Job, context: TemplateContext, feedContents: [Int: FeedContent]) throws(Diagnostic) -> [RenderedFile] {
         let (kind, urlPath, value): (PageKind, String, MustacheValue)
         switch job {
         case .post(let index):
@@ -130,7 +134,7 @@ public struct SitePages: Sendable {
             let html = try theme.render(PageKind.notFound.templateName, context: context.notFoundPage())
             return [RenderedFile(path: "404.html", contents: html)]
         case .feeds(let source):
-            let feed = context.feed(source)
+            let feed = context.feed(source, contents: feedContents)
             return FeedFormat.allCases.map { format in
                 RenderedFile(path: String(format.urlPath(in: feed.folderURLPath).dropFirst()),
                              contents: format.render(feed, urls: context.urls))

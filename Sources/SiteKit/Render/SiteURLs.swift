@@ -29,27 +29,25 @@ public struct SiteURLs: Sendable {
     /// Rendered HTML with its root-relative `href` and `src` values made absolute and its
     /// `#fragment` links pointed at `pageURL`, for feeds, which readers show out of place.
     func absolutizingLinks(in html: String, pageURL: String) -> String {
-        var result = ""
-        result.reserveCapacity(html.utf8.count + 256)
-        var rest = Substring(html)
-        while let space = rest.firstIndex(of: " ") {
-            let after = rest[space...]
-            let attributeLength = after.hasPrefix(" href=\"") ? 7 : after.hasPrefix(" src=\"") ? 6 : 0
-            guard attributeLength > 0 else {
-                result += rest[...space]
-                rest = rest[rest.index(after: space)...]
-                continue
-            }
-            let value = rest.index(space, offsetBy: attributeLength)
-            result += rest[..<value]
-            rest = rest[value...]
-            if rest.hasPrefix("/") && !rest.hasPrefix("//") {
+        let origin = Array(self.origin.utf8), page = Array(pageURL.utf8)
+        let html = Array(html.utf8)
+        var result: [UInt8] = []
+        result.reserveCapacity(html.count + 512)
+        var index = 0
+        while index < html.count {
+            let byte = html[index]
+            result.append(byte)
+            index += 1
+            // After ` href="` or ` src="`: the value starts at `index`.
+            guard byte == UInt8(ascii: "\""), index >= 6 else { continue }
+            let isHref = index >= 7 && html[(index - 7)..<index].elementsEqual(" href=\"".utf8)
+            guard isHref || html[(index - 6)..<index].elementsEqual(" src=\"".utf8), index < html.count else { continue }
+            if html[index] == UInt8(ascii: "/") && (index + 1 == html.count || html[index + 1] != UInt8(ascii: "/")) {
                 result += origin
-            } else if rest.hasPrefix("#") {
-                result += pageURL
+            } else if html[index] == UInt8(ascii: "#") {
+                result += page
             }
         }
-        result += rest
-        return result
+        return String(decoding: result, as: UTF8.self)
     }
 }

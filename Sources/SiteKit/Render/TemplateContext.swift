@@ -352,35 +352,50 @@ struct TemplateContext: Sendable {
 
     // MARK: Feeds
 
-    /// A feed of the site's, a tag's or a series' posts: newest first, at most `feed_limit`.
-    func feed(_ source: SitePages.FeedSource) -> Feed {
+    /// The posts of a feed, as indexes into `site.posts`: newest first, at most `feed_limit`.
+    func feedPostIndexes(_ source: SitePages.FeedSource) -> ArraySlice<Int> {
+        let indexes: [Int]
+        switch source {
+        case .site: indexes = Array(site.posts.indices)
+        case .tag(let index): indexes = tagPosts[index]
+        // A series reads in part order; its feed, like every feed, lists the newest first.
+        case .series(let index): indexes = seriesPosts[index].sorted()
+        }
+        return site.config.feedLimit == 0 ? indexes[...] : indexes.prefix(site.config.feedLimit)
+    }
+
+    /// Every feed the site publishes.
+    var feedSources: [SitePages.FeedSource] {
+        [.site] + site.tags.indices.map { .tag($0) } + site.series.indices.map { .series($0) }
+    }
+
+    /// A post's body as feeds carry it, made once however many feeds it is in.
+    func feedContent(ofPost index: Int) -> FeedContent {
+        FeedContent(html: urls.absolutizingLinks(in: postBodies[index].html, pageURL: urls.absolute(urlPath: site.posts[index].urlPath)))
+    }
+
+    /// A feed of the site's, a tag's or a series' posts, with the posts' contents from `contents`.
+    func feed(_ source: SitePages.FeedSource, contents: [Int: FeedContent]) -> Feed {
         let config = site.config
-        let (title, description, urlPath, indexes): (String, String, String, [Int])
+        let (title, description, urlPath): (String, String, String)
         switch source {
         case .site:
-            (title, description, urlPath, indexes) = (config.title, config.description, "/", Array(site.posts.indices))
+            (title, description, urlPath) = (config.title, config.description, "/")
         case .tag(let index):
             let tag = site.tags[index]
-            (title, description, urlPath, indexes) = ("\(config.title): posts tagged “\(tag.name)”",
-                                                      "Posts tagged “\(tag.name)” on \(config.title).", tag.urlPath, tagPosts[index])
+            (title, description, urlPath) = ("\(config.title): posts tagged “\(tag.name)”", "Posts tagged “\(tag.name)” on \(config.title).", tag.urlPath)
         case .series(let index):
             let series = site.series[index]
-            // A series reads in part order; its feed, like every feed, lists the newest first.
-            let newestFirst = seriesPosts[index].sorted()
-            (title, description, urlPath, indexes) = ("\(config.title): \(series.name) series",
-                                                      "The \(series.name) series on \(config.title).", series.urlPath, newestFirst)
+            (title, description, urlPath) = ("\(config.title): \(series.name) series", "The \(series.name) series on \(config.title).", series.urlPath)
         }
-        let limited = config.feedLimit == 0 ? indexes[...] : indexes.prefix(config.feedLimit)
         return Feed(title: title, description: description, language: config.language,
                     author: config.author.isEmpty ? config.title : config.author,
                     pageURL: urls.absolute(urlPath: urlPath), folderURLPath: urlPath,
-                    entries: limited.map { index in
+                    entries: feedPostIndexes(source).map { index in
                         let post = site.posts[index]
-                        let body = postBodies[index]
-                        let url = urls.absolute(urlPath: post.urlPath)
-                        return Feed.Entry(title: post.title, url: url, published: post.date, updated: Sitemap.lastModified(post),
-                                          summary: Self.summary(post.summary, body) ?? "",
-                                          contentHTML: urls.absolutizingLinks(in: body.html, pageURL: url), tags: post.tags)
+                        return Feed.Entry(title: post.title, url: urls.absolute(urlPath: post.urlPath), published: post.date,
+                                          updated: Sitemap.lastModified(post), summary: Self.summary(post.summary, postBodies[index]) ?? "",
+                                          content: contents[index] ?? feedContent(ofPost: index), tags: post.tags)
                     })
     }
 }

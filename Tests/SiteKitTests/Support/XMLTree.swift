@@ -52,6 +52,10 @@ final class XMLTree: NSObject, XMLParserDelegate {
         stack.last?.text += string
     }
 
+    func parser(_ parser: XMLParser, foundCDATA block: Data) {
+        stack.last?.text += String(decoding: block, as: UTF8.self)
+    }
+
     func parser(_ parser: XMLParser, parseErrorOccurred parseError: Error) {
         error = "line \(parser.lineNumber): \(parseError)"
     }
