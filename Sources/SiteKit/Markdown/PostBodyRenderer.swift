@@ -86,7 +86,7 @@ struct PostBodyRenderer: Sendable {
     /// Swift blocks lose their hidden lines (`// snippet.hide` … `// snippet.show`): they are
     /// compiled by check-snippets, never shown.
     static let codeBlock: HTMLRenderer.CodeBlockHook = { info, literal in
-        guard SnippetExtractor.isSwift(info), literal.contains(HiddenLines.hide) else { return nil }
+        guard SnippetExtractor.isSwift(info), UTF8Bytes.contains(literal, HiddenLines.hide) else { return nil }
         return HTMLRenderer.codeBlockHTML(info: info, literal: HiddenLines.visible(literal))
     }
 

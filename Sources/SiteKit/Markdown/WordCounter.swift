@@ -20,15 +20,20 @@ struct WordCounter {
     }
 
     private mutating func add(_ text: String) {
-        for byte in text.utf8 {
-            // Space, \t, \n, \v, \f, \r.
-            if byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) {
-                inWord = false
-            } else if !inWord {
-                inWord = true
-                count += 1
+        var text = text
+        var (count, inWord) = (self.count, self.inWord)
+        text.withUTF8 { bytes in
+            for byte in bytes {
+                // Space, \t, \n, \v, \f, \r.
+                if byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) {
+                    inWord = false
+                } else if !inWord {
+                    inWord = true
+                    count += 1
+                }
             }
         }
+        (self.count, self.inWord) = (count, inWord)
     }
 
     private mutating func add(_ blocks: [MarkdownBlock]) {
