@@ -24,7 +24,7 @@ let package = Package(
         .target(name: "Mustache"),
         // Build-time syntax highlighting of code blocks (Swift, JSON, shell): pure Swift, no dependencies.
         .target(name: "Highlight"),
-        .target(name: "SiteKit", dependencies: ["Markdown", "Mustache", "CYaml"]),
+        .target(name: "SiteKit", dependencies: ["Markdown", "Mustache", "Highlight", "CYaml"]),
         .executableTarget(name: "sitegen", dependencies: ["SiteKit"]),
         .testTarget(name: "SiteKitTests", dependencies: ["SiteKit", "sitegen"]),
         .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),

@@ -1,3 +1,4 @@
+import Highlight
 import Markdown
 
 /// A post's or page's Markdown body as HTML, through the libcmark-backed Markdown module.
@@ -21,10 +22,13 @@ struct PostBodyRenderer: Sendable {
         try document(for: body, file: file, firstLine: firstLine).html(using: Self.renderer)
     }
 
-    /// Swift blocks lose their hidden lines (`// snippet.hide` … `// snippet.show`): they are
-    /// compiled by check-snippets, never shown.
+    /// Swift, JSON and shell blocks are highlighted at build time (`<span class="hl-…">`, no
+    /// JavaScript); other languages keep cmark's markup. Swift blocks first lose their hidden
+    /// lines (`// snippet.hide` … `// snippet.show`): they are compiled by check-snippets,
+    /// never shown.
     static let renderer = HTMLRenderer(codeBlock: { info, literal in
-        guard SnippetExtractor.isSwift(info), literal.contains(HiddenLines.hide) else { return nil }
-        return HTMLRenderer.codeBlockHTML(info: info, literal: HiddenLines.visible(literal))
+        guard let language = HighlightLanguage(infoWord: SnippetExtractor.firstWord(info)) else { return nil }
+        let code = language == .swift ? HiddenLines.visible(literal) : literal
+        return HTMLRenderer.codeBlockHTML(info: info, innerHTML: SyntaxHighlighter.html(code, language: language))
     })
 }
