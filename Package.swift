@@ -22,10 +22,13 @@ let package = Package(
         // HTML renderer with hooks for code blocks, headings and links.
         .target(name: "Markdown", dependencies: ["CCmark"]),
         .target(name: "Mustache"),
-        .target(name: "SiteKit", dependencies: ["Markdown", "Mustache", "CYaml"]),
+        // Build-time syntax highlighting of code blocks (Swift, JSON, shell): pure Swift, no dependencies.
+        .target(name: "Highlight"),
+        .target(name: "SiteKit", dependencies: ["Markdown", "Mustache", "Highlight", "CYaml"]),
         .executableTarget(name: "sitegen", dependencies: ["SiteKit"]),
         .testTarget(name: "SiteKitTests", dependencies: ["SiteKit", "sitegen"]),
         .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
+        .testTarget(name: "HighlightTests", dependencies: ["Highlight"]),
         // CCmark too: the renderer is compared byte for byte with cmark_render_html.
         .testTarget(name: "MarkdownTests", dependencies: ["Markdown", "CCmark"]),
     ]

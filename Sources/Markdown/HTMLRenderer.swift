@@ -396,6 +396,14 @@ extension HTMLRenderer {
         return output.string
     }
 
+    /// The same markup around `innerHTML`, code that is already HTML (escaped, with
+    /// highlighting spans) and is written as it is.
+    public static func codeBlockHTML(info: String, innerHTML: String) -> String {
+        let closing = "</code></pre>\n"
+        let emptyBlock = codeBlockHTML(info: info, literal: "")
+        return emptyBlock.dropLast(closing.count) + innerHTML + closing
+    }
+
     static func appendCodeBlock(info: String, literal: String, to output: inout HTMLOutput) {
         if info.isEmpty {
             output.append("<pre><code>")

@@ -146,6 +146,16 @@ struct HookTests {
             """)
     }
 
+    @Test("A hook's code that is already HTML gets the default block's markup")
+    func codeBlockAroundInnerHTML() {
+        for info in ["", "swift", "swift program=a", "a\"<b>&c", "é\tx"] {
+            #expect(HTMLRenderer.codeBlockHTML(info: info, innerHTML: "Array&lt;Int&gt;\n")
+                == HTMLRenderer.codeBlockHTML(info: info, literal: "Array<Int>\n"), "\(info)")
+        }
+        #expect(HTMLRenderer.codeBlockHTML(info: "swift x", innerHTML: "<span class=\"k\">let</span>")
+            == "<pre><code class=\"language-swift\"><span class=\"k\">let</span></code></pre>\n")
+    }
+
     @Test("Link hook rewrites links and images before escaping and safe mode")
     func linkHook() throws {
         let renderer = HTMLRenderer(linkURL: { url in

@@ -26,14 +26,15 @@ struct ThemeAccessibilityTests {
         return colours
     }
 
-    /// WCAG 2 contrast ratio of two `#rrggbb` colours.
+    /// WCAG 2 contrast ratio of two `#rrggbb` (or `#rgb`) colours.
     static func contrast(_ a: String, _ b: String) -> Double {
         func linear(_ channel: Int) -> Double {
             let c = Double(channel) / 255
             return c <= 0.03928 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4)
         }
         func luminance(_ hex: String) -> Double {
-            let value = Int(hex.dropFirst(), radix: 16)!
+            let digits = hex.dropFirst()
+            let value = Int(digits.count == 3 ? digits.map { "\($0)\($0)" }.joined() : String(digits), radix: 16)!
             let red: Double = 0.2126 * linear((value >> 16) & 0xFF)
             let green: Double = 0.7152 * linear((value >> 8) & 0xFF)
             return red + green + 0.0722 * linear(value & 0xFF)
@@ -53,6 +54,25 @@ struct ThemeAccessibilityTests {
                 #expect(Self.contrast(fg, bg) >= 4.5, "\(scheme): \(foreground) \(fg) on \(background) \(bg) is \(Self.contrast(fg, bg)):1")
             }
         }
+    }
+
+    /// Every syntax-highlighting colour (`--hl-*`) on the code background: on screen in both
+    /// schemes, and in print, where the light palette (the dark one is for screens only)
+    /// takes the print block's overrides.
+    @Test(arguments: ["light", "dark", "print"])
+    func highlightColoursContrastWithTheCodeBackground(scheme: String) throws {
+        let light = Self.palette(after: nil)
+        let overrides = ["light": [:], "dark": Self.palette(after: "prefers-color-scheme: dark"), "print": Self.palette(after: "@media print")]
+        let colours = light.merging(try #require(overrides[scheme])) { $1 }
+        let highlight = colours.filter { $0.key.hasPrefix("--hl-") }
+        #expect(highlight.count >= 8, "highlight colours read from style.css: \(highlight)")
+        #expect(scheme != "dark" || Set(Self.palette(after: "prefers-color-scheme: dark").keys).isSuperset(of: highlight.keys),
+                "the dark scheme sets every highlight colour")
+        let background = try #require(colours["--code-bg"])
+        for (name, colour) in highlight.sorted(by: { $0.key < $1.key }) + [("--code-text", try #require(colours["--code-text"]))] {
+            #expect(Self.contrast(colour, background) >= 4.5, "\(scheme): \(name) \(colour) on --code-bg \(background) is \(Self.contrast(colour, background)):1")
+        }
+        #expect(Self.css.contains("@media screen and (prefers-color-scheme: dark)"), "print never takes the dark palette")
     }
 
     @Test func everyPageHasLanguageLandmarksAndASkipLinkTarget() throws {

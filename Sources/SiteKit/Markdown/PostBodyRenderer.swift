@@ -1,4 +1,5 @@
 import Foundation
+import Highlight
 import Markdown
 
 /// A post's or page's body, rendered, with what the rest of the build needs to know of it.
@@ -83,11 +84,14 @@ struct PostBodyRenderer: Sendable {
         }.flatMap { $0 }
     }
 
-    /// Swift blocks lose their hidden lines (`// snippet.hide` … `// snippet.show`): they are
-    /// compiled by check-snippets, never shown.
+    /// Swift, JSON and shell blocks are highlighted at build time (`<span class="hl-…">`, no
+    /// JavaScript); other languages keep cmark's markup. Swift blocks first lose their hidden
+    /// lines (`// snippet.hide` … `// snippet.show`): they are compiled by check-snippets,
+    /// never shown.
     static let codeBlock: HTMLRenderer.CodeBlockHook = { info, literal in
-        guard SnippetExtractor.isSwift(info), UTF8Bytes.contains(literal, HiddenLines.hide) else { return nil }
-        return HTMLRenderer.codeBlockHTML(info: info, literal: HiddenLines.visible(literal))
+        guard let language = HighlightLanguage(infoWord: SnippetExtractor.firstWord(info)) else { return nil }
+        let code = language == .swift && UTF8Bytes.contains(literal, HiddenLines.hide) ? HiddenLines.visible(literal) : literal
+        return HTMLRenderer.codeBlockHTML(info: info, innerHTML: SyntaxHighlighter.html(code, language: language))
     }
 
     static func excerpt(of document: MarkdownDocument) -> String {

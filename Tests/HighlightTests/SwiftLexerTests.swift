@@ -1,0 +1,180 @@
+import Testing
+import Highlight
+
+@Suite("Swift lexer")
+struct SwiftLexerTests {
+    /// `(code, token, class)`: in `code`, the token `token` is highlighted as `class`
+    /// (`plain`: inside unwrapped text). Reserved words are keywords but as labels and members.
+    static let keywords: [(String, String, String)] = [
+        ("let x = 1", "let", "hl-kw"),
+        ("if a { return } else { break }", "return", "hl-kw"),
+        ("x.self; y.init(); .default", "self", "hl-kw"),
+        ("x.self; y.init(); .default", "init", "hl-kw"),
+        ("FileManager.default.urls", "default", "plain"),
+        ("dict[\"key\", default: 0]", "default", "plain"),
+        ("f(in: x, for: y)", "for", "plain"),
+        ("switch x { default: break }", "default", "hl-kw"),
+        ("return nil ?? true", "nil", "hl-lit"),
+        ("return nil ?? true", "true", "hl-lit"),
+    ]
+
+    /// Contextual keywords are keywords only in their place.
+    static let contextualKeywords: [(String, String, String)] = [
+        ("var x: Int { get set }", "get", "hl-kw"),
+        ("var x: Int { get set }", "set", "hl-kw"),
+        ("var x: Int { get async throws }", "get", "hl-kw"),
+        ("var x: Int {\n    get { 1 }\n    set(value) { }\n}", "set", "hl-kw"),
+        ("var x: Int { mutating get { 1 } nonmutating set { } }", "set", "hl-kw"),
+        ("var x = 0 { willSet { } didSet(old) { } }", "willSet", "hl-kw"),
+        ("var x = 0 { willSet { } didSet(old) { } }", "didSet", "hl-kw"),
+        ("private(set) var x = 0", "set", "hl-kw"),
+        ("cache.get(x)", "get", "plain"),
+        ("let set = 1", "set", "plain"),
+        ("{ get(x) }", "get", "plain"),
+        ("items.map { set in set.count }", "set", "plain"),
+        ("foo(set)", "set", "plain"),
+        ("func get() -> Int", "get", "hl-fn"),
+        ("func f() -> some View", "some", "hl-kw"),
+        ("let x: any Sendable", "any", "hl-kw"),
+        ("let some = 1; any(x)", "some", "plain"),
+        ("let some = 1; any(x)", "any", "plain"),
+        ("func f() async throws -> Int", "async", "hl-kw"),
+        ("func f() async throws -> Int", "throws", "hl-kw"),
+        ("func f(_ g: () throws -> Void) rethrows", "rethrows", "hl-kw"),
+        ("let x = try await f()", "await", "hl-kw"),
+        ("async let x = f()", "async", "hl-kw"),
+        ("f(async: true, throws: x.await)", "async", "plain"),
+        ("f(async: true, throws: x.await)", "throws", "plain"),
+        ("f(async: true, throws: x.await)", "await", "plain"),
+        ("mutating func f()", "mutating", "hl-kw"),
+        ("override func f()", "override", "hl-kw"),
+        ("convenience init()", "convenience", "hl-kw"),
+        ("lazy var x = 1", "lazy", "hl-kw"),
+        ("weak var delegate: D?", "weak", "hl-kw"),
+        ("unowned let owner: O", "unowned", "hl-kw"),
+        ("unowned(unsafe) let owner: O", "unowned", "hl-kw"),
+        ("nonisolated(unsafe) var x = 1", "nonisolated", "hl-kw"),
+        ("public final class A {}", "final", "hl-kw"),
+        ("open class A {}", "open", "hl-kw"),
+        ("indirect enum Tree {}", "indirect", "hl-kw"),
+        ("nonisolated func f()", "nonisolated", "hl-kw"),
+        ("consuming func f()", "consuming", "hl-kw"),
+        ("func f(x: borrowing Item)", "borrowing", "hl-kw"),
+        ("actor Counter {}", "actor", "hl-kw"),
+        ("macro stringify<T>(_ x: T)", "macro", "hl-kw"),
+        ("package func f()", "package", "hl-kw"),
+        ("let x = 1\nlazy var y = 2", "lazy", "hl-kw"),
+        ("array.lazy.map(f)", "lazy", "plain"),
+        ("let actor = makeActor()", "actor", "plain"),
+        ("let package = Package(name: x)", "package", "plain"),
+        ("file.open(path); open(path)", "open", "plain"),
+        ("if open && weak { }", "weak", "plain"),
+        ("case open, closed", "open", "plain"),
+        ("var open: Bool", "open", "plain"),
+    ]
+
+    @Test(arguments: keywords + contextualKeywords)
+    func keywordsInContext(code: String, token: String, kind: String) {
+        #expect(HighlightedTokens(code, .swift).kind(of: token) == kind, "\(code)")
+    }
+
+    @Test func typeNamesAttributesAndDirectives() {
+        let tokens = HighlightedTokens("""
+            @MainActor @objc final class A: Array<Int> {
+                @available(iOS 13, *) func f(_ g: @escaping () -> Self) {}
+            }
+            #if DEBUG
+            let s = #selector(A.f)
+            #elseif os(Linux)
+            #warning("x"); if #available(iOS 13, *) {}
+            #else
+            #sourceLocation(file: "a.swift", line: 1); print(#file)
+            #endif
+            """, .swift)
+        #expect(tokens.texts("hl-ty") == ["A", "Array", "Int", "Self", "DEBUG", "A", "Linux"])
+        #expect(tokens.texts("hl-attr") == ["@MainActor", "@objc", "@available", "@escaping"])
+        #expect(tokens.texts("hl-dir") == ["#if", "#selector", "#elseif", "#warning", "#available", "#else", "#sourceLocation", "#file", "#endif"])
+    }
+
+    @Test func stringsEscapesAndInterpolation() {
+        let tokens = HighlightedTokens(#""a\n\t\"\u{1F600}\\" + "\(dict["key", default: "x"]) done""#, .swift)
+        #expect(tokens.texts("hl-esc") == [#"\n\t\"\u{1F600}\\"#])
+        #expect(tokens.texts("hl-interp") == [#"\("#, ")"])
+        #expect(tokens.texts("hl-str") == [#""a"#, #"""#, #"""#, #""key""#, #""x""#, #" done""#])
+        #expect(tokens.kind(of: "dict[") == "plain" && tokens.kind(of: "default") == "plain")
+    }
+
+    @Test func interpolationsNestWithParenthesesAndStrings() {
+        let tokens = HighlightedTokens(#""outer \(f(g("in \(h(1)) ner"), (2))) end" + x"#, .swift)
+        #expect(tokens.texts("hl-interp") == [#"\("#, #"\("#, ")", ")"])
+        #expect(tokens.texts("hl-str") == [#""outer "#, #""in "#, #" ner""#, #" end""#])
+        #expect(tokens.texts("hl-num") == ["1", "2"])
+        #expect(tokens.kind(of: "x") == "plain")
+    }
+
+    @Test func multilineStrings() {
+        let tokens = HighlightedTokens("let s = \"\"\"\n    a \"quoted\" \\(x) line\n    b \\\n    \"\"\"\nlet t = 1", .swift)
+        #expect(tokens.texts("hl-str") == ["\"\"\"\n    a \"quoted\" ", " line\n    b ", "\n    \"\"\""])
+        #expect(tokens.texts("hl-esc") == ["\\"])
+        #expect(tokens.texts("hl-kw") == ["let", "let"])
+    }
+
+    @Test func rawStringsInterpolateOnlyWithTheirHashes() {
+        let one = HighlightedTokens(##"#"a \(x) \n "q" \#(y) \#n"# + z"##, .swift)
+        #expect(one.texts("hl-str") == [##"#"a \(x) \n "q" "##, " ", ##""#"##])
+        #expect(one.texts("hl-interp") == [##"\#("##, ")"])
+        #expect(one.texts("hl-esc") == [##"\#n"##])
+        #expect(one.kind(of: "z") == "plain")
+        let two = HighlightedTokens(###"##"a "# b \#(x) \##(y)"##"###, .swift)
+        #expect(two.texts("hl-str") == [###"##"a "# b \#(x) "###, ###""##"###])
+        #expect(two.texts("hl-interp") == [###"\##("###, ")"])
+    }
+
+    @Test(arguments: ["42", "1_000", "0xFF", "0b1010", "0o17", "3.14", "1e-3", "2.5E+10", "0x1p3", "0x1.8p-2", "007"])
+    func numbers(literal: String) {
+        #expect(HighlightedTokens("x = \(literal) + y", .swift).texts("hl-num") == [literal])
+    }
+
+    @Test func signsRangesAndTupleIndicesAreNotPartOfNumbers() {
+        let tokens = HighlightedTokens("let a = -1 + 1...5 + t.0 - 0x", .swift)
+        #expect(tokens.texts("hl-num") == ["1", "1", "5", "0", "0"])
+        #expect(tokens.texts("hl-op") == ["=", "-", "+", "...", "+", "-"])
+    }
+
+    @Test func comments() {
+        let tokens = HighlightedTokens("""
+            // line
+            /// doc line
+            //// not doc
+            /* a /* b */ still comment */ x
+            /** doc block */ /**/ y
+            """, .swift)
+        #expect(tokens.texts("hl-com") == ["// line", "//// not doc", "/* a /* b */ still comment */", "/**/"])
+        #expect(tokens.texts("hl-doc") == ["/// doc line", "/** doc block */"])
+        #expect(tokens.kind(of: "x") == "plain" && tokens.kind(of: "y") == "plain")
+    }
+
+    @Test func operators() {
+        let tokens = HighlightedTokens("a < b && c > d -> e ... f ..< g ?? h <*> i! j? +/* c */k", .swift)
+        #expect(tokens.texts("hl-op") == ["<", "&&", ">", "->", "...", "..<", "??", "<*>", "!", "?", "+"])
+        #expect(tokens.texts("hl-com") == ["/* c */"])
+    }
+
+    @Test func namesThatAreNotKeywordsOrNumbers() {
+        let tokens = HighlightedTokens("let `class` = $0 + $value; users.map(\\.name); f(\\Person.age)", .swift)
+        #expect(tokens.texts("hl-kw") == ["let"])
+        #expect(tokens.texts("hl-num").isEmpty)
+        #expect(tokens.texts("hl-op") == ["=", "+", "\\", "\\"])
+        #expect(tokens.texts("hl-ty") == ["Person"])
+        #expect(tokens.kind(of: "`class`") == "plain")
+    }
+
+    @Test func unterminatedStringsAndCommentsKeepEverything() {
+        let line = HighlightedTokens("let s = \"abc\nlet t = \"\\(f(\"x\nlet u = 1", .swift)
+        #expect(line.texts("hl-kw") == ["let", "let", "let"], "a single-line string and its interpolation end at the line's end")
+        #expect(line.roundTrips("let s = \"abc\nlet t = \"\\(f(\"x\nlet u = 1"))
+        for code in ["/* never /* closed */", "\"\"\"\nnever closed", "#\"raw", "\"\\(", "\"\\u{12", "x /", "@", "#", "`", "\"\\"] {
+            #expect(HighlightedTokens(code, .swift).roundTrips(code), "\(code)")
+        }
+    }
+}
