@@ -1,4 +1,5 @@
 import Foundation
+import Markdown
 import Testing
 @testable import SiteKit
 
@@ -42,6 +43,29 @@ struct BlogTests {
         #expect(PageText.flat(page).contains("Part 2 of 3 in VIPER"))
         #expect(page.contains("rel=\"prev\" href=\"/posts/viper-an-ios-architecture/\""))
         #expect(page.contains("rel=\"next\" href=\"/posts/viper-class-binding-using-protocol/\""))
+    }
+
+    /// The published code, read back from the HTML (tags removed, entities decoded), is the
+    /// Markdown's character for character, hidden lines aside; and it is highlighted.
+    @Test func everySwiftBlockIsHighlightedAndReadsAsWritten() throws {
+        let site = try SiteLoader(layout: SiteLayout(root: SharedFolder.projectRoot)).load().site
+        var blocks = 0
+        for post in site.posts {
+            let document = try MarkdownDocument.parse(post.body)
+            let written = BlockWalk.leaves(of: document.blocks).compactMap { block -> String? in
+                guard case .codeBlock(let info, let literal) = block.kind, SnippetExtractor.isSwift(info) else { return nil }
+                return HiddenLines.visible(literal)
+            }
+            let page = try #require(Self.built.pages[post.slug])
+            let published = page.matches(of: #/<pre><code class="language-swift">(.*?)</code></pre>/#.dotMatchesNewlines()).map { match in
+                HTMLText.decodingEntities(String(match.1).replacing(#/<[^>]+>/#, with: ""))
+            }
+            #expect(published == written, "\(post.sourcePath)")
+            let spans = page.matches(of: #/<pre><code class="language-swift">(.*?)</code></pre>/#.dotMatchesNewlines())
+            for span in spans { #expect(span.1.contains("<span class=\"hl-"), "\(post.sourcePath): a Swift block without highlighting") }
+            blocks += written.count
+        }
+        #expect(blocks == 41)
     }
 
     @Test(.enabled(if: MathFixtures.katex != nil, "KaTeX is not installed (apt-get install katex)"))
