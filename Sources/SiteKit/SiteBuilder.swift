@@ -21,7 +21,7 @@ public struct SiteBuilder: Sendable {
         public var skippedDrafts: [String]
         public var warnings: [Diagnostic]
         public var seconds: Double
-        /// Wall time of each stage, in order: load, render, write.
+        /// Wall time of each stage, in order: load; render (pages written to the staging folder as they are made); static files and the swap.
         public var stageSeconds: [(stage: String, seconds: Double)]
     }
 
@@ -68,40 +68,47 @@ public struct SiteBuilder: Sendable {
             throw DiagnosticsError(warnings + error.diagnostics)
         }
         let loaded = DispatchTime.now()
-        let rendering: RenderedSite
-        let staticFiles: [OutputWriter.StaticFile]
-        do {
-            let math = MathRenderer(cacheFolder: MathRenderer.cacheFolder(siteRoot: layout.root))
-            rendering = try SitePages(site: site, theme: theme, math: math).render()
-            warnings += rendering.warnings
-        } catch {
-            throw DiagnosticsError(warnings + error.diagnostics)
-        }
+        let staging: OutputStaging
         do {
             // The site's static files come last and may replace the theme's.
-            staticFiles = try OutputWriter.listFiles(in: [theme.staticFolder, layout.staticFiles].map {
+            let staticFiles = try OutputWriter.listFiles(in: [theme.staticFolder, layout.staticFiles].map {
                 OutputWriter.StaticFolder(url: $0, displayName: layout.displayPath($0))
             })
+            staging = try writer.begin(staticFiles: staticFiles)
         } catch {
             throw DiagnosticsError(warnings + [error])
         }
-        var checker = LinkChecker(files: rendering.files, staticPaths: Set(staticFiles.map(\.relative)))
+        let rendering: RenderedSite
+        do {
+            let math = MathRenderer(cacheFolder: MathRenderer.cacheFolder(siteRoot: layout.root))
+            rendering = try SitePages(site: site, theme: theme, math: math).render(into: staging.write)
+            warnings += rendering.warnings
+        } catch {
+            staging.discard()
+            throw DiagnosticsError(warnings + error.diagnostics)
+        }
+        let checker = LinkChecker(generatedPaths: rendering.paths, staticPaths: Set(staging.staticFiles.map(\.relative)),
+                                  ids: rendering.ids)
         let brokenLinks = checker.brokenLinks(in: rendering.links)
-        guard brokenLinks.isEmpty else { throw DiagnosticsError(warnings + brokenLinks) }
+        guard brokenLinks.isEmpty else {
+            staging.discard()
+            throw DiagnosticsError(warnings + brokenLinks)
+        }
         let rendered = DispatchTime.now()
         let written: Int
         do {
-            written = try writer.write(rendering.files, staticFiles: staticFiles)
+            written = try staging.finish()
         } catch {
+            staging.discard()
             throw DiagnosticsError(warnings + [error])
         }
         let end = DispatchTime.now()
         func seconds(_ from: DispatchTime, _ to: DispatchTime) -> Double {
             Double(to.uptimeNanoseconds - from.uptimeNanoseconds) / 1e9
         }
-        return Summary(posts: site.posts.count, pages: rendering.files.filter { $0.path.hasSuffix(".html") }.count, filesWritten: written,
+        return Summary(posts: site.posts.count, pages: rendering.pageCount, filesWritten: written,
                        skippedDrafts: site.skippedDrafts, warnings: warnings, seconds: seconds(start, end),
-                       stageSeconds: [("load", seconds(start, loaded)), ("render", seconds(loaded, rendered)),
-                                      ("write", seconds(rendered, end))])
+                       stageSeconds: [("load", seconds(start, loaded)), ("render and write", seconds(loaded, rendered)),
+                                      ("static files and swap", seconds(rendered, end))])
     }
 }

@@ -11,7 +11,7 @@ enum BuildCommand {
             OptionSpec(name: "--output", valueName: "DIR", help: "Where to write the site (default: Output/ in the site root)."),
             OptionSpec(name: "--drafts", valueName: nil, help: "Include posts with 'draft: true'."),
             OptionSpec(name: "--quiet", valueName: nil, help: "Print nothing but warnings and errors."),
-            OptionSpec(name: "--timings", valueName: nil, help: "Also print the wall time of each stage (load, render, write)."),
+            OptionSpec(name: "--timings", valueName: nil, help: "Also print the wall time of each stage (load; render and write; static files and swap)."),
         ])
 
     static func run(_ arguments: ParsedArguments, terminal: Terminal) -> Int32 {

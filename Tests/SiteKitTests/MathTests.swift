@@ -238,9 +238,9 @@ struct MathBuildTests {
         let theme = try ThemeLoader(layout: layout, config: loaded.config).load().theme
         let cache = MathFixtures.cacheFolder()
         defer { try? FileManager.default.removeItem(at: cache) }
-        let rendered = try SitePages(site: loaded, theme: theme, math: MathFixtures.renderer(cache, katex: KaTeX(node: nil, module: nil))).render()
-        #expect(rendered.warnings.map(\.severity) == [.warning])
-        #expect(rendered.warnings.first?.headline.hasPrefix("Content/posts/math.md:8:1: warning: 1 math formula shown as TeX source") == true)
+        let rendered = try SitePages(site: loaded, theme: theme, math: MathFixtures.renderer(cache, katex: KaTeX(node: nil, module: nil))).renderToMemory()
+        #expect(rendered.site.warnings.map(\.severity) == [.warning])
+        #expect(rendered.site.warnings.first?.headline.hasPrefix("Content/posts/math.md:8:1: warning: 1 math formula shown as TeX source") == true)
         let page = try #require(rendered.files.first { $0.path == "posts/math/index.html" }?.contents)
         #expect(page.contains("<pre class=\"math math-source\"><code>a &lt; {b \\over c}</code></pre>"))
         #expect(page.contains("<p>Costs $5 and $10.</p>"))

@@ -30,8 +30,8 @@ struct Feed: Sendable {
     }
 }
 
-/// A post's body as feeds carry it (its links made absolute), in the form each format
-/// embeds it: made once per post, however many feeds the post is in.
+/// A post's body as a feed carries it (its links made absolute), in the form each format
+/// embeds it.
 struct FeedContent: Sendable {
     /// `<![CDATA[…]]>`, for Atom's `content` and RSS's `description`: no escaping to undo,
     /// and a `]]>` in the text is split across two sections.

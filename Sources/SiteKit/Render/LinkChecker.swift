@@ -13,23 +13,19 @@ struct ResolvedLink: Sendable, Hashable {
     var target: LinkTarget
 }
 
-/// Proves, before anything is written, that every link in the content leads somewhere:
-/// a generated page or file, or a static file, and for `#fragment`s an element with
-/// that id on the page (a heading, or anything the theme gives an id).
+/// Proves, before the output is replaced, that every link in the content leads somewhere:
+/// a generated page or file, or a static file, and for `#fragment`s an element with that
+/// id on the page (a heading, or anything the theme gives an id).
 struct LinkChecker {
-    /// Generated files by output path (`posts/x/index.html`).
-    let files: [String: String]
+    /// Output paths of the generated files (`posts/x/index.html`).
+    let generatedPaths: Set<String>
     /// Static files by output path (`images/a.png`).
     let staticPaths: Set<String>
-    private var idsByFile: [String: Set<String>] = [:]
-
-    init(files: [RenderedFile], staticPaths: Set<String>) {
-        self.files = Dictionary(files.map { ($0.path, $0.contents) }, uniquingKeysWith: { first, _ in first })
-        self.staticPaths = staticPaths
-    }
+    /// The ids of the generated pages that fragments point into (``fragmentTargets(of:)``).
+    let ids: [String: Set<String>]
 
     /// Every broken link, in the pages' order.
-    mutating func brokenLinks(in pages: [PageLinks]) -> [Diagnostic] {
+    func brokenLinks(in pages: [PageLinks]) -> [Diagnostic] {
         var problems: [Diagnostic] = []
         for page in pages {
             for link in page.links {
@@ -42,7 +38,7 @@ struct LinkChecker {
         return problems
     }
 
-    private mutating func problem(with target: LinkTarget, on page: PageLinks) -> String? {
+    private func problem(with target: LinkTarget, on page: PageLinks) -> String? {
         switch target {
         case .external:
             return nil
@@ -51,7 +47,7 @@ struct LinkChecker {
         case .samePage(let fragment):
             return missingID(fragment, in: page.outputPath, describedAs: "this page")
         case .site(let path, _, let fragment):
-            guard let file = outputFile(for: path) else {
+            guard let file = Self.candidateFiles(for: path).first(where: { generatedPaths.contains($0) || staticPaths.contains($0) }) else {
                 return "no page or file of the site is at \(path)"
             }
             guard let fragment else { return nil }
@@ -59,22 +55,38 @@ struct LinkChecker {
         }
     }
 
-    /// The output file a site path is served from, if the site has one.
-    func outputFile(for path: String) -> String? {
+    /// The output files a site path may be served from: `a/` and `` from `a/index.html`
+    /// (and `/` from `index.html`), `a` from `a` itself or, by a server's redirect, `a/index.html`.
+    static func candidateFiles(for path: String) -> [String] {
         let relative = String(path.dropFirst())
-        let candidates = relative.isEmpty || relative.hasSuffix("/") ? [relative + "index.html"] : [relative, relative + "/index.html"]
-        return candidates.first { files[$0] != nil || staticPaths.contains($0) }
+        return relative.isEmpty || relative.hasSuffix("/") ? [relative + "index.html"] : [relative, relative + "/index.html"]
+    }
+
+    /// The output files whose ids the checker needs: those a link's `#fragment` points into.
+    static func fragmentTargets(of pages: [PageLinks]) -> Set<String> {
+        var targets = Set<String>()
+        for page in pages {
+            for link in page.links {
+                switch link.target {
+                case .samePage(let fragment) where !fragment.isEmpty:
+                    targets.insert(page.outputPath)
+                case .site(let path, _, let fragment?) where !fragment.isEmpty:
+                    targets.formUnion(candidateFiles(for: path))
+                default:
+                    continue
+                }
+            }
+        }
+        return targets
     }
 
     /// Nil when `fragment` is empty (the top of the page), the file is not generated HTML
     /// (static files are published as they are), or an element has that id.
-    private mutating func missingID(_ fragment: String, in file: String, describedAs place: String) -> String? {
-        guard !fragment.isEmpty, let html = files[file], file.hasSuffix(".html") else { return nil }
-        let ids = idsByFile[file] ?? Self.ids(in: html)
-        idsByFile[file] = ids
+    private func missingID(_ fragment: String, in file: String, describedAs place: String) -> String? {
+        guard !fragment.isEmpty, let fileIDs = ids[file], file.hasSuffix(".html") else { return nil }
         let id = fragment.removingPercentEncoding ?? fragment
-        guard !ids.contains(id) else { return nil }
-        return "\(place) has no heading or element with id '\(id)'" + DidYouMean.hint(for: id, among: ids.sorted())
+        guard !fileIDs.contains(id) else { return nil }
+        return "\(place) has no heading or element with id '\(id)'" + DidYouMean.hint(for: id, among: fileIDs.sorted())
     }
 
     /// The values of every `id="…"` attribute, with the entities our escaping writes decoded.

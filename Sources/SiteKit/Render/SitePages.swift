@@ -1,14 +1,24 @@
+import Foundation
 import Markdown
 import Mustache
 
-/// What the render stage produced: every file, and the links the content contains,
-/// which the link checker proves against those files before anything is written.
+/// What the render stage produced, besides the files it handed to its sink: their paths,
+/// and the links of the content with what the link checker needs to prove them (the ids
+/// of the pages that links point into).
 public struct RenderedSite: Sendable {
-    public var files: [RenderedFile]
+    /// Output paths of every generated file (`posts/x/index.html`, `atom.xml`).
+    public var paths: Set<String>
     var links: [PageLinks]
+    /// The `id`s of each generated page a link's `#fragment` points into.
+    var ids: [String: Set<String>]
     /// Warnings of the stage (math shown as TeX source when KaTeX is missing).
     public var warnings: [Diagnostic]
+
+    public var pageCount: Int { paths.count { $0.hasSuffix(".html") } }
 }
+
+/// Where the render stage puts each file as soon as it is made; called from every core.
+public typealias RenderedFileSink = @Sendable (RenderedFile) throws(Diagnostic) -> Void
 
 /// The render stage, in two rounds of parallel jobs:
 /// 1. every post's and page's Markdown body (HTML, headings, links, excerpt), since lists
@@ -49,8 +59,9 @@ public struct SitePages: Sendable {
         case series(Int)
     }
 
-    /// Every file, or every error found: a template error shared by many pages is reported once.
-    public func render() throws(DiagnosticsError) -> RenderedSite {
+    /// Every file, handed to `sink` as it is made, or every error found: a template error
+    /// shared by many pages is reported once.
+    public func render(into sink: RenderedFileSink) throws(DiagnosticsError) -> RenderedSite {
         let site = self.site
         let urls = SiteURLs(baseURL: site.config.baseURL)
         var bodyRenderer = PostBodyRenderer(parser: PostBodyParser(settings: site.config.markdown),
@@ -76,19 +87,37 @@ public struct SitePages: Sendable {
             }
         })
         let context = TemplateContext(site: site, postBodies: postBodies, pageBodies: pageBodies)
-        // A post is in up to one feed per tag, plus its series' and the site's: its feed
-        // content is made once, before the feed jobs share it.
-        let feedPosts = Array(Set(context.feedSources.flatMap(context.feedPostIndexes)))
-        let feedContents = Dictionary(uniqueKeysWithValues: zip(feedPosts, feedPosts.parallelMap(context.feedContent(ofPost:))))
-        let files = try Self.collect(jobs().parallelMap { job in
-            Result { () throws(Diagnostic) in try render(job, context: context, feedContents: feedContents) }
-        }).flatMap { $0 }
         let links = zip(site.posts, postBodies).map { post, body in
             PageLinks(sourcePath: post.sourcePath, outputPath: Self.outputPath(post.urlPath), links: body.links)
         } + zip(site.pages, pageBodies).map { page, body in
             PageLinks(sourcePath: page.sourcePath, outputPath: Self.outputPath(page.urlPath), links: body.links)
         }
-        return RenderedSite(files: files, links: links, warnings: warnings)
+        let fragmentTargets = LinkChecker.fragmentTargets(of: links)
+        let written = try Self.collect(jobs().parallelMap { job in
+            Result { () throws(Diagnostic) -> [(path: String, ids: Set<String>?)] in
+                try render(job, context: context).map { file throws(Diagnostic) in
+                    try sink(file)
+                    return (file.path, fragmentTargets.contains(file.path) ? LinkChecker.ids(in: file.contents) : nil)
+                }
+            }
+        }).flatMap { $0 }
+        var ids: [String: Set<String>] = [:]
+        for (path, pageIDs) in written { ids[path] = pageIDs }
+        return RenderedSite(paths: Set(written.map(\.path)), links: links, ids: ids, warnings: warnings)
+    }
+
+    /// Renders into memory, for tests and tools that look at the files rather than write them.
+    public func renderToMemory() throws(DiagnosticsError) -> (site: RenderedSite, files: [RenderedFile]) {
+        let collected = Collected()
+        let site = try render { file in collected.append(file) }
+        return (site, collected.files.sorted { $0.path < $1.path })
+    }
+
+    private final class Collected: @unchecked Sendable {
+        private let lock = NSLock()
+        private var list: [RenderedFile] = []
+        func append(_ file: RenderedFile) { lock.withLock { list.append(file) } }
+        var files: [RenderedFile] { lock.withLock { list } }
     }
 
     /// The values, or every distinct error in job order.
@@ -108,7 +137,7 @@ public struct SitePages: Sendable {
 
     static func outputPath(_ urlPath: String) -> String { String(urlPath.dropFirst()) + "index.html" }
 
-    private func render(_ job: Job, context: TemplateContext, feedContents: [Int: FeedContent]) throws(Diagnostic) -> [RenderedFile] {
+    private func render(_ job: Job, context: TemplateContext) throws(Diagnostic) -> [RenderedFile] {
         let (kind, urlPath, value): (PageKind, String, MustacheValue)
         switch job {
         case .post(let index):
@@ -134,7 +163,7 @@ public struct SitePages: Sendable {
             let html = try theme.render(PageKind.notFound.templateName, context: context.notFoundPage())
             return [RenderedFile(path: "404.html", contents: html)]
         case .feeds(let source):
-            let feed = context.feed(source, contents: feedContents)
+            let feed = context.feed(source)
             return FeedFormat.allCases.map { format in
                 RenderedFile(path: String(format.urlPath(in: feed.folderURLPath).dropFirst()),
                              contents: format.render(feed, urls: context.urls))

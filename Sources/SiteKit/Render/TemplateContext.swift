@@ -364,18 +364,13 @@ struct TemplateContext: Sendable {
         return site.config.feedLimit == 0 ? indexes[...] : indexes.prefix(site.config.feedLimit)
     }
 
-    /// Every feed the site publishes.
-    var feedSources: [SitePages.FeedSource] {
-        [.site] + site.tags.indices.map { .tag($0) } + site.series.indices.map { .series($0) }
-    }
-
-    /// A post's body as feeds carry it, made once however many feeds it is in.
+    /// A post's body as feeds carry it.
     func feedContent(ofPost index: Int) -> FeedContent {
         FeedContent(html: urls.absolutizingLinks(in: postBodies[index].html, pageURL: urls.absolute(urlPath: site.posts[index].urlPath)))
     }
 
-    /// A feed of the site's, a tag's or a series' posts, with the posts' contents from `contents`.
-    func feed(_ source: SitePages.FeedSource, contents: [Int: FeedContent]) -> Feed {
+    /// A feed of the site's, a tag's or a series' posts.
+    func feed(_ source: SitePages.FeedSource) -> Feed {
         let config = site.config
         let (title, description, urlPath): (String, String, String)
         switch source {
@@ -395,7 +390,7 @@ struct TemplateContext: Sendable {
                         let post = site.posts[index]
                         return Feed.Entry(title: post.title, url: urls.absolute(urlPath: post.urlPath), published: post.date,
                                           updated: Sitemap.lastModified(post), summary: Self.summary(post.summary, postBodies[index]) ?? "",
-                                          content: contents[index] ?? feedContent(ofPost: index), tags: post.tags)
+                                          content: feedContent(ofPost: index), tags: post.tags)
                     })
     }
 }

@@ -51,13 +51,13 @@ public struct OutputWriter: Sendable {
         }
     }
 
-    /// Writes `files` and the static files (``listFiles(in:)``) as the new output. No static
-    /// file may replace a generated one, except a default such as `robots.txt`.
-    /// Returns the number of files written.
-    @discardableResult
-    func write(_ files: [RenderedFile], staticFiles: [StaticFile]) throws(Diagnostic) -> Int {
-        let staticPaths = Set(staticFiles.map(\.relative))
-        let files = files.filter { !($0.replaceableByStatic && staticPaths.contains($0.path)) }
+    /// Starts a new output: a staging folder beside the output, which receives the
+    /// generated files as they are rendered (``OutputStaging/write(_:)``) and the static
+    /// files at the end (``OutputStaging/finish()``), then replaces the output.
+    func begin(staticFiles: [StaticFile]) throws(Diagnostic) -> OutputStaging {
+        if let marker = staticFiles.first(where: { $0.relative == Self.markerName }) {
+            throw .error(marker.displayName, nil, "static file would replace sitegen's output marker; rename or remove it")
+        }
         try checkReplaceable()
         removeStaleStaging()
         let staging = parent.appendingPathComponent(stagingPrefix + "new-\(getpid())")
@@ -67,22 +67,10 @@ public struct OutputWriter: Sendable {
         } catch {
             throw .error(displayName, nil, "cannot create a staging folder beside the output: \(error.localizedDescription)")
         }
-        do throws(Diagnostic) {
-            try Self.checkCollisions(files, staticFiles: staticFiles)
-            try createFolders(for: files.map(\.path) + staticFiles.map(\.relative), in: staging)
-            try writeAll(files, staticFiles: staticFiles, into: staging)
-            guard FileWriting.write(UnsafeBufferPointer(start: nil, count: 0), to: staging.appendingPathComponent(Self.markerName).path) else {
-                throw .error(displayName, nil, "cannot write the output marker: \(String(cString: strerror(errno)))")
-            }
-            try swapIn(staging)
-        } catch {
-            try? FileManager.default.removeItem(at: staging)
-            throw error
-        }
-        return files.count + staticFiles.count
+        return OutputStaging(writer: self, folder: staging, staticFiles: staticFiles)
     }
 
-    private func swapIn(_ staging: URL) throws(Diagnostic) {
+    func swapIn(_ staging: URL) throws(Diagnostic) {
         let fm = FileManager.default
         let old = parent.appendingPathComponent(stagingPrefix + "old-\(getpid())")
         let hadOutput = fm.fileExists(atPath: output.path)
@@ -154,51 +142,89 @@ public struct OutputWriter: Sendable {
         return files
     }
 
-    static func checkCollisions(_ files: [RenderedFile], staticFiles: [StaticFile]) throws(Diagnostic) {
-        let generated = Set(files.map(\.path))
-        if let clash = staticFiles.first(where: { generated.contains($0.relative) || $0.relative == markerName }) {
-            throw .error(clash.displayName, nil,
-                         "static file would replace the generated file \(clash.relative); rename or remove it")
-        }
+}
+
+/// An output being built in its staging folder. Render jobs on every core write their
+/// files as soon as they are made, so the pages of a ten-thousand-post site are never all
+/// in memory; only ``finish()`` touches the real output folder, and ``discard()`` leaves
+/// it as it was.
+final class OutputStaging: @unchecked Sendable {
+    let writer: OutputWriter
+    let folder: URL
+    let staticFiles: [OutputWriter.StaticFile]
+    private let staticPaths: [String: OutputWriter.StaticFile]
+    /// Guards `folders` and `written`.
+    private let lock = NSLock()
+    private var folders: Set<Substring> = []
+    private var written = 0
+
+    init(writer: OutputWriter, folder: URL, staticFiles: [OutputWriter.StaticFile]) {
+        self.writer = writer
+        self.folder = folder
+        self.staticFiles = staticFiles
+        staticPaths = Dictionary(staticFiles.map { ($0.relative, $0) }, uniquingKeysWith: { _, last in last })
     }
 
-    private func createFolders(for paths: [String], in root: URL) throws(Diagnostic) {
-        var folders = Set<String>()
-        for path in paths {
-            var components = path.split(separator: "/").dropLast()
-            while !components.isEmpty {
-                guard folders.insert(components.joined(separator: "/")).inserted else { break }
-                components = components.dropLast()
-            }
+    /// Writes one generated file; safe to call from any number of threads. A default the
+    /// site replaces with a static file (`robots.txt`) is skipped; any other static file at
+    /// a generated file's path is an error.
+    func write(_ file: RenderedFile) throws(Diagnostic) {
+        if let clash = staticPaths[file.path] {
+            if file.replaceableByStatic { return }
+            throw .error(clash.displayName, nil, "static file would replace the generated file \(clash.relative); rename or remove it")
         }
-        // Sorted, so every parent is made before its children; plain mkdir, as
-        // FileManager's per-call overhead showed for 10,000 post folders.
-        for folder in folders.sorted() {
-            let path = root.path + "/" + folder
-            if mkdir(path, 0o755) != 0 && errno != EEXIST {
-                throw .error("\(displayName)/\(folder)", nil, "cannot create output folder: \(String(cString: strerror(errno)))")
-            }
+        let root = folder.path
+        try makeFolders(for: file.path, in: root)
+        var contents = file.contents
+        let path = root + "/" + file.path
+        guard contents.withUTF8({ FileWriting.write($0, to: path) }) else {
+            throw .error(writer.displayName, nil, "cannot write \(file.path): \(String(cString: strerror(errno)))")
         }
+        lock.withLock { written += 1 }
     }
 
-    private func writeAll(_ files: [RenderedFile], staticFiles: [StaticFile], into root: URL) throws(Diagnostic) {
-        let rootPath = root.path
-        let pageErrors: [String?] = files.parallelMap { file in
-            let path = rootPath + "/" + file.path
-            var contents = file.contents
-            let ok = contents.withUTF8 { buffer in FileWriting.write(buffer, to: path) }
-            return ok ? nil : "cannot write \(file.path): \(String(cString: strerror(errno)))"
+    /// Every parent folder of `path` not made yet, parents first; plain mkdir, as
+    /// FileManager's per-call overhead showed for 10,000 post folders.
+    private func makeFolders(for path: String, in root: String) throws(Diagnostic) {
+        let components = path.split(separator: "/").dropLast()
+        guard !components.isEmpty else { return }
+        let error: Diagnostic? = lock.withLock {
+            for end in components.indices {
+                let relative = path[path.startIndex..<components[end].endIndex]
+                guard folders.insert(relative).inserted else { continue }
+                if mkdir(root + "/" + relative, 0o755) != 0 && errno != EEXIST {
+                    return .error("\(writer.displayName)/\(relative)", nil, "cannot create output folder: \(String(cString: strerror(errno)))")
+                }
+            }
+            return nil
         }
-        if let message = pageErrors.compactMap({ $0 }).first { throw .error(displayName, nil, message) }
+        if let error { throw error }
+    }
+
+    /// Copies the static files, marks the folder as sitegen's and swaps it in for the output.
+    /// Returns the number of files the output holds.
+    func finish() throws(Diagnostic) -> Int {
+        let root = folder.path
+        for file in staticFiles { try makeFolders(for: file.relative, in: root) }
         let copyErrors: [String?] = staticFiles.parallelMap { file in
             do {
-                try FileManager.default.copyItem(atPath: file.source.path, toPath: rootPath + "/" + file.relative)
+                try FileManager.default.copyItem(atPath: file.source.path, toPath: root + "/" + file.relative)
                 return nil
             } catch {
                 return "cannot copy static file \(file.relative): \(error.localizedDescription)"
             }
         }
-        if let message = copyErrors.compactMap({ $0 }).first { throw .error(displayName, nil, message) }
+        if let message = copyErrors.compactMap({ $0 }).first { throw .error(writer.displayName, nil, message) }
+        guard FileWriting.write(UnsafeBufferPointer(start: nil, count: 0), to: root + "/" + OutputWriter.markerName) else {
+            throw .error(writer.displayName, nil, "cannot write the output marker: \(String(cString: strerror(errno)))")
+        }
+        try writer.swapIn(folder)
+        return written + staticFiles.count
+    }
+
+    /// Removes the staging folder: the build failed, and the output stays as it was.
+    func discard() {
+        try? FileManager.default.removeItem(at: folder)
     }
 }
 
