@@ -189,6 +189,17 @@ struct FeedDetailTests {
         #expect(site.read("posts/a/index.html")?.contains("<title>Array&lt;Int&gt; &amp; &quot;quotes&quot; – Fixture &amp; Co</title>") == true)
     }
 
+    @Test func jsonStringsAndAbsoluteLinksByteByByte() throws {
+        let text = "a\"b\\c\nd\te\r\u{01}é𝄞</x>"
+        let quoted = JSONText.quoted(text)
+        #expect(quoted == #""a\"b\\c\nd\te\r\u0001é𝄞</x>""#)
+        #expect(try JSONSerialization.jsonObject(with: Data(quoted.utf8), options: .fragmentsAllowed) as? String == text)
+        let urls = SiteURLs(baseURL: "https://example.com/blog/")
+        #expect(urls.absolutizingLinks(in: ##"<a href="/blog/x/">x</a> <img src="/blog/a.png" /> <a href="//cdn.org/y">y</a> <a href="#h">h</a> <a href="https://o.org/">o</a> data-href="/no""##,
+                                       pageURL: "https://example.com/blog/p/")
+                == ##"<a href="https://example.com/blog/x/">x</a> <img src="https://example.com/blog/a.png" /> <a href="//cdn.org/y">y</a> <a href="https://example.com/blog/p/#h">h</a> <a href="https://o.org/">o</a> data-href="/no""##)
+    }
+
     @Test(arguments: [(nil, 3), ("2", 2), ("0", 3)])
     func feedLimit(setting: String?, entries: Int) throws {
         let config = "title: Blog\nbase_url: \"https://example.com/\"\n" + (setting.map { "feed_limit: \($0)\n" } ?? "")

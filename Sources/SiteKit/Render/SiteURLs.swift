@@ -30,24 +30,30 @@ public struct SiteURLs: Sendable {
     /// `#fragment` links pointed at `pageURL`, for feeds, which readers show out of place.
     func absolutizingLinks(in html: String, pageURL: String) -> String {
         let origin = Array(self.origin.utf8), page = Array(pageURL.utf8)
-        let html = Array(html.utf8)
-        var result: [UInt8] = []
-        result.reserveCapacity(html.count + 512)
-        var index = 0
-        while index < html.count {
-            let byte = html[index]
-            result.append(byte)
-            index += 1
-            // After ` href="` or ` src="`: the value starts at `index`.
-            guard byte == UInt8(ascii: "\""), index >= 6 else { continue }
-            let isHref = index >= 7 && html[(index - 7)..<index].elementsEqual(" href=\"".utf8)
-            guard isHref || html[(index - 6)..<index].elementsEqual(" src=\"".utf8), index < html.count else { continue }
-            if html[index] == UInt8(ascii: "/") && (index + 1 == html.count || html[index + 1] != UInt8(ascii: "/")) {
-                result += origin
-            } else if html[index] == UInt8(ascii: "#") {
-                result += page
+        var html = html
+        return html.withUTF8 { html in
+            var result: [UInt8] = []
+            result.reserveCapacity(html.count + 512)
+            var runStart = 0
+            for index in html.indices where html[index] == UInt8(ascii: "\"") && index + 1 < html.count {
+                // A value starts after ` href="` or ` src="`.
+                let value = index + 1
+                let isHref = value >= 7 && UnsafeBufferPointer(rebasing: html[(value - 7)..<value]).elementsEqual(" href=\"".utf8)
+                guard isHref || (value >= 6 && UnsafeBufferPointer(rebasing: html[(value - 6)..<value]).elementsEqual(" src=\"".utf8)) else { continue }
+                let insertion: [UInt8]
+                if html[value] == UInt8(ascii: "/") && (value + 1 == html.count || html[value + 1] != UInt8(ascii: "/")) {
+                    insertion = origin
+                } else if html[value] == UInt8(ascii: "#") {
+                    insertion = page
+                } else {
+                    continue
+                }
+                result.append(contentsOf: UnsafeBufferPointer(rebasing: html[runStart..<value]))
+                result += insertion
+                runStart = value
             }
+            result.append(contentsOf: UnsafeBufferPointer(rebasing: html[runStart...]))
+            return String(decoding: result, as: UTF8.self)
         }
-        return String(decoding: result, as: UTF8.self)
     }
 }

@@ -10,13 +10,13 @@ extension Array where Element: Sendable {
         buffer.initialize(repeating: nil)
         defer { buffer.deallocate() }
         let slots = SendableBuffer(buffer)
-        // A few chunks per core balance uneven work without per-element dispatch cost.
+        // A few strided chunks per core: heavy elements that sit together (the feed jobs at
+        // the end of a site's job list) are spread over every chunk, without per-element
+        // dispatch cost.
         let chunks = Swift.min(count, ProcessInfo.processInfo.activeProcessorCount * 4)
         let elements = self
         DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
-            let start = chunk * elements.count / chunks
-            let end = (chunk + 1) * elements.count / chunks
-            for index in start..<end {
+            for index in stride(from: chunk, to: elements.count, by: chunks) {
                 slots.buffer[index] = transform(elements[index])
             }
         }
