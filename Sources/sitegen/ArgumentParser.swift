@@ -30,6 +30,12 @@ struct CommandSpec {
         }
         return text
     }
+
+    /// Says a wrong command line on stderr with the usage, as for an unknown option; exit code 2.
+    func usageError(_ message: String, on terminal: Terminal) -> Int32 {
+        terminal.err("sitegen \(name): error: \(message)\nUsage: \(usage)\nRun 'sitegen \(name) --help' for more.")
+        return ExitCode.usage
+    }
 }
 
 struct ParsedArguments {

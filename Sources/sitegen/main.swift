@@ -13,6 +13,7 @@ let version = "0.1.0"
 let commands: [(spec: CommandSpec, run: (ParsedArguments, Terminal) -> Int32)] = [
     (BuildCommand.spec, BuildCommand.run),
     (CheckSnippetsCommand.spec, CheckSnippetsCommand.run),
+    (NewCommand.spec, NewCommand.run),
 ]
 
 let overview = """
@@ -57,8 +58,7 @@ let overview = """
         }
         return command.run(parsed, terminal)
     } catch {
-        terminal.err("sitegen \(command.spec.name): error: \(error.message)\nUsage: \(command.spec.usage)\nRun 'sitegen \(command.spec.name) --help' for more.")
-        return ExitCode.usage
+        return command.spec.usageError(error.message, on: terminal)
     }
 }
 

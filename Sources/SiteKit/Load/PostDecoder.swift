@@ -2,6 +2,7 @@
 /// and checks every key, reporting problems at their line and column in the file.
 public enum PostDecoder {
     public static let knownKeys = ["title", "date", "updated", "tags", "summary", "series", "series_order", "slug", "draft", "swift_version"]
+    static let maximumSeriesOrder = 10_000
 
     /// The post and its warnings, or every error found in it.
     public static func decode(_ source: SourceText, defaultSlug: String) -> (post: Post?, diagnostics: [Diagnostic]) {
@@ -59,7 +60,7 @@ public enum PostDecoder {
     /// The post's series, or nil when it has none or its series keys are wrong (then an error is recorded).
     private static func decodeSeries(_ fields: inout YAMLFields) -> SeriesMembership? {
         let name = fields.string("series", required: false)
-        let order = fields.int("series_order", range: 1...10_000)
+        let order = fields.int("series_order", range: 1...maximumSeriesOrder)
         switch (fields.mapping["series"], fields.mapping["series_order"]) {
         case (nil, nil):
             return nil
