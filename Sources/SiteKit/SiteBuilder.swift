@@ -46,9 +46,17 @@ public struct SiteBuilder: Sendable {
         }
     }
 
-    /// Throws `DiagnosticsError` with every problem found; the output folder is then untouched.
-    public func build() throws(DiagnosticsError) -> Summary {
-        let start = DispatchTime.now()
+    /// What every build reads before it renders: the site, its theme, the static files.
+    private struct Inputs {
+        var layout: SiteLayout
+        var writer: OutputWriter
+        var site: Site
+        var theme: Theme
+        var staticFiles: [OutputWriter.StaticFile]
+        var warnings: [Diagnostic]
+    }
+
+    private func loadInputs() throws(DiagnosticsError) -> Inputs {
         let layout = SiteLayout(root: options.siteRoot)
         let writer = OutputWriter(output: options.output, displayName: layout.displayPath(options.output))
         do {
@@ -58,38 +66,57 @@ public struct SiteBuilder: Sendable {
             throw DiagnosticsError([error])
         }
         let (site, siteWarnings) = try SiteLoader(layout: layout, includeDrafts: options.includeDrafts).load()
-        let theme: Theme
         var warnings = siteWarnings
-        do {
-            let (loaded, themeWarnings) = try ThemeLoader(layout: layout, config: site.config).load()
-            theme = loaded
+        do throws(DiagnosticsError) {
+            let (theme, themeWarnings) = try ThemeLoader(layout: layout, config: site.config).load()
             warnings += themeWarnings
+            // The site's static files come last and may replace the theme's.
+            let staticFiles: [OutputWriter.StaticFile]
+            do {
+                staticFiles = try OutputWriter.listFiles(in: [theme.staticFolder, layout.staticFiles].map {
+                    OutputWriter.StaticFolder(url: $0, displayName: layout.displayPath($0))
+                })
+            } catch {
+                throw DiagnosticsError([error])
+            }
+            return Inputs(layout: layout, writer: writer, site: site, theme: theme, staticFiles: staticFiles, warnings: warnings)
         } catch {
             throw DiagnosticsError(warnings + error.diagnostics)
         }
-        let loaded = DispatchTime.now()
+    }
+
+    private func pages(_ inputs: Inputs) -> SitePages {
+        let math = MathRenderer(cacheFolder: MathRenderer.cacheFolder(siteRoot: inputs.layout.root))
+        return SitePages(site: inputs.site, theme: inputs.theme, math: math)
+    }
+
+    /// The broken links of a rendering, as errors.
+    private static func brokenLinks(_ rendering: RenderedSite, staticFiles: [OutputWriter.StaticFile]) -> [Diagnostic] {
+        LinkChecker(generatedPaths: rendering.paths, staticPaths: Set(staticFiles.map(\.relative)), ids: rendering.ids)
+            .brokenLinks(in: rendering.links)
+    }
+
+    /// Throws `DiagnosticsError` with every problem found; the output folder is then untouched.
+    public func build() throws(DiagnosticsError) -> Summary {
+        let start = DispatchTime.now()
+        let inputs = try loadInputs()
+        var warnings = inputs.warnings
         let staging: OutputStaging
         do {
-            // The site's static files come last and may replace the theme's.
-            let staticFiles = try OutputWriter.listFiles(in: [theme.staticFolder, layout.staticFiles].map {
-                OutputWriter.StaticFolder(url: $0, displayName: layout.displayPath($0))
-            })
-            staging = try writer.begin(staticFiles: staticFiles)
+            staging = try inputs.writer.begin(staticFiles: inputs.staticFiles)
         } catch {
             throw DiagnosticsError(warnings + [error])
         }
+        let loaded = DispatchTime.now()
         let rendering: RenderedSite
         do {
-            let math = MathRenderer(cacheFolder: MathRenderer.cacheFolder(siteRoot: layout.root))
-            rendering = try SitePages(site: site, theme: theme, math: math).render(into: staging.write)
+            rendering = try pages(inputs).render(into: staging.write)
             warnings += rendering.warnings
         } catch {
             staging.discard()
             throw DiagnosticsError(warnings + error.diagnostics)
         }
-        let checker = LinkChecker(generatedPaths: rendering.paths, staticPaths: Set(staging.staticFiles.map(\.relative)),
-                                  ids: rendering.ids)
-        let brokenLinks = checker.brokenLinks(in: rendering.links)
+        let brokenLinks = Self.brokenLinks(rendering, staticFiles: inputs.staticFiles)
         guard brokenLinks.isEmpty else {
             staging.discard()
             throw DiagnosticsError(warnings + brokenLinks)
@@ -103,12 +130,48 @@ public struct SiteBuilder: Sendable {
             throw DiagnosticsError(warnings + [error])
         }
         let end = DispatchTime.now()
-        func seconds(_ from: DispatchTime, _ to: DispatchTime) -> Double {
-            Double(to.uptimeNanoseconds - from.uptimeNanoseconds) / 1e9
+        return Summary(posts: inputs.site.posts.count, pages: rendering.pageCount, filesWritten: written,
+                       skippedDrafts: inputs.site.skippedDrafts, warnings: warnings, seconds: Self.seconds(start, end),
+                       stageSeconds: [("load", Self.seconds(start, loaded)), ("render and write", Self.seconds(loaded, rendered)),
+                                      ("static files and swap", Self.seconds(rendered, end))])
+    }
+
+    /// A rebuild for a preview server: renders in memory, then changes the output folder in
+    /// place, writing only the files whose bytes changed (the others keep their modification
+    /// times) and removing the files the site no longer has. The result is byte for byte what
+    /// ``build()`` writes. A failed rebuild leaves the output as it was.
+    public func rebuildInPlace() throws(DiagnosticsError) -> (summary: Summary, changes: OutputSync.Changes) {
+        let start = DispatchTime.now()
+        let inputs = try loadInputs()
+        var warnings = inputs.warnings
+        let loaded = DispatchTime.now()
+        let rendering: RenderedSite
+        let files: [RenderedFile]
+        do {
+            (rendering, files) = try pages(inputs).renderToMemory()
+            warnings += rendering.warnings
+        } catch {
+            throw DiagnosticsError(warnings + error.diagnostics)
         }
-        return Summary(posts: site.posts.count, pages: rendering.pageCount, filesWritten: written,
-                       skippedDrafts: site.skippedDrafts, warnings: warnings, seconds: seconds(start, end),
-                       stageSeconds: [("load", seconds(start, loaded)), ("render and write", seconds(loaded, rendered)),
-                                      ("static files and swap", seconds(rendered, end))])
+        let brokenLinks = Self.brokenLinks(rendering, staticFiles: inputs.staticFiles)
+        guard brokenLinks.isEmpty else { throw DiagnosticsError(warnings + brokenLinks) }
+        let rendered = DispatchTime.now()
+        let changes: OutputSync.Changes
+        do {
+            changes = try OutputSync(output: options.output, displayName: inputs.writer.displayName)
+                .apply(files, staticFiles: inputs.staticFiles)
+        } catch {
+            throw DiagnosticsError(warnings + [error])
+        }
+        let end = DispatchTime.now()
+        let summary = Summary(posts: inputs.site.posts.count, pages: rendering.pageCount, filesWritten: changes.written.count,
+                              skippedDrafts: inputs.site.skippedDrafts, warnings: warnings, seconds: Self.seconds(start, end),
+                              stageSeconds: [("load", Self.seconds(start, loaded)), ("render", Self.seconds(loaded, rendered)),
+                                             ("write changes", Self.seconds(rendered, end))])
+        return (summary, changes)
+    }
+
+    private static func seconds(_ from: DispatchTime, _ to: DispatchTime) -> Double {
+        Double(to.uptimeNanoseconds - from.uptimeNanoseconds) / 1e9
     }
 }

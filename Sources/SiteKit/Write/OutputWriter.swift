@@ -51,6 +51,14 @@ public struct OutputWriter: Sendable {
         }
     }
 
+    /// Whether a static file at a generated file's path replaces it: yes for a default such
+    /// as `robots.txt`; for any other file the clash is an error.
+    static func isReplaced(_ file: RenderedFile, by clash: StaticFile?) throws(Diagnostic) -> Bool {
+        guard let clash else { return false }
+        if file.replaceableByStatic { return true }
+        throw .error(clash.displayName, nil, "static file would replace the generated file \(clash.relative); rename or remove it")
+    }
+
     /// Starts a new output: a staging folder beside the output, which receives the
     /// generated files as they are rendered (``OutputStaging/write(_:)``) and the static
     /// files at the end (``OutputStaging/finish()``), then replaces the output.
@@ -169,10 +177,7 @@ final class OutputStaging: @unchecked Sendable {
     /// site replaces with a static file (`robots.txt`) is skipped; any other static file at
     /// a generated file's path is an error.
     func write(_ file: RenderedFile) throws(Diagnostic) {
-        if let clash = staticPaths[file.path] {
-            if file.replaceableByStatic { return }
-            throw .error(clash.displayName, nil, "static file would replace the generated file \(clash.relative); rename or remove it")
-        }
+        if try OutputWriter.isReplaced(file, by: staticPaths[file.path]) { return }
         let root = folder.path
         try makeFolders(for: file.path, in: root)
         var contents = file.contents

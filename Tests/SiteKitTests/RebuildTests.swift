@@ -1,0 +1,106 @@
+import Foundation
+import Testing
+@testable import SiteKit
+
+/// The preview server's rebuilds change the output in place. After any sequence of edits the
+/// output must be byte for byte what a full `sitegen build` makes, and files whose bytes did
+/// not change must not be written again.
+@Suite("Rebuilding in place", .serialized)
+struct RebuildTests {
+    static func part(_ title: String, _ date: String, series: String? = nil, order: Int = 1, body: String = "Text.\n") -> String {
+        FixtureSite.post("title: \(title)\ndate: \(date)\ntags: [swift]" + (series.map { "\nseries: \($0)\nseries_order: \(order)" } ?? ""), body: body)
+    }
+
+    /// Every file of a folder with its bytes.
+    static func tree(_ folder: URL) -> [String: Data] {
+        Dictionary(uniqueKeysWithValues: DirectoryWalker.files(below: folder.path, includeHidden: true).map {
+            ($0, FileManager.default.contents(atPath: folder.appendingPathComponent($0).path) ?? Data())
+        })
+    }
+
+    /// Rebuilds `site` in place and expects exactly what a fresh full build of it writes.
+    static func expectRebuildEqualsFullBuild(_ site: FixtureSite, _ step: String) throws -> OutputSync.Changes {
+        let (_, changes) = try SiteBuilder(options: .init(siteRoot: site.root)).rebuildInPlace()
+        let fresh = site.root.appendingPathComponent("Fresh")
+        defer { try? FileManager.default.removeItem(at: fresh) }
+        _ = try SiteBuilder(options: .init(siteRoot: site.root, output: fresh)).build()
+        let (incremental, full) = (tree(site.output), tree(fresh))
+        #expect(incremental.keys.sorted() == full.keys.sorted(), "\(step): the same files")
+        for (path, bytes) in full where incremental[path] != bytes { Issue.record("\(step): \(path) differs") }
+        return changes
+    }
+
+    @Test func aScriptedSequenceOfEditsEqualsAFullBuildAfterEveryStep() throws {
+        let site = FixtureSite([
+            "Content/posts/one.md": Self.part("One", "2017-04-19", series: "VIPER", order: 1),
+            "Content/posts/two.md": Self.part("Two", "2017-04-24", series: "VIPER", order: 2, body: "See [one](one.md).\n"),
+            "Content/posts/three.md": Self.part("Three", "2017-04-28", series: "Frog", order: 1),
+            "Content/posts/four.md": Self.part("Four", "2017-05-01", series: "Frog", order: 2),
+            "Content/static/images/a.svg": "<svg/>",
+        ])
+        defer { site.remove() }
+        _ = try site.build()
+
+        site.write("Content/posts/five.md", Self.part("Five", "2017-05-03", series: "VIPER", order: 3))
+        var changes = try Self.expectRebuildEqualsFullBuild(site, "add a post")
+        #expect(changes.written.contains("posts/five/index.html") && changes.removed.isEmpty)
+
+        try FileManager.default.moveItem(at: site.root.appendingPathComponent("Content/posts/four.md"),
+                                         to: site.root.appendingPathComponent("Content/posts/renamed.md"))
+        changes = try Self.expectRebuildEqualsFullBuild(site, "rename a post")
+        #expect(changes.removed == ["posts/four/index.html"])
+
+        try FileManager.default.removeItem(at: site.root.appendingPathComponent("Content/posts/three.md"))
+        changes = try Self.expectRebuildEqualsFullBuild(site, "delete a post")
+        #expect(changes.removed.contains("posts/three/index.html"))
+
+        site.write("Content/posts/renamed.md", Self.part("Four", "2017-05-01", series: "VIPER", order: 4))
+        changes = try Self.expectRebuildEqualsFullBuild(site, "move a post to another series")
+        #expect(changes.removed.contains("series/frog/index.html"), "the emptied series is gone")
+
+        let template = try String(contentsOf: site.root.appendingPathComponent("Themes/default/templates/site-footer.mustache"), encoding: .utf8)
+        site.write("Content/templates/site-footer.mustache", template.replacingOccurrences(of: "Built with sitegen.", with: "Made with care."))
+        changes = try Self.expectRebuildEqualsFullBuild(site, "change a template")
+        #expect(site.read("index.html")?.contains("Made with care.") == true)
+
+        site.write("Content/static/images/a.svg", "<svg></svg>")
+        try FileManager.default.removeItem(at: site.root.appendingPathComponent("Content/templates/site-footer.mustache"))
+        changes = try Self.expectRebuildEqualsFullBuild(site, "change a static file and drop the override")
+        #expect(changes.written.contains("images/a.svg"))
+    }
+
+    @Test func unchangedFilesAreNotWrittenAgain() throws {
+        let site = FixtureSite([
+            "Content/posts/one.md": Self.part("One", "2017-04-19"),
+            "Content/posts/two.md": Self.part("Two", "2017-04-24"),
+        ])
+        defer { site.remove() }
+        _ = try site.build()
+        let past = Date(timeIntervalSince1970: 1_000_000_000)
+        for path in DirectoryWalker.files(below: site.output.path, includeHidden: true) {
+            try FileManager.default.setAttributes([.modificationDate: past], ofItemAtPath: site.output.appendingPathComponent(path).path)
+        }
+        site.write("Content/posts/one.md", Self.part("One", "2017-04-19", body: "Edited text.\n"))
+        let changes = try Self.expectRebuildEqualsFullBuild(site, "edit a post's body")
+        // The post, and the lists and feeds that carry its excerpt or content.
+        #expect(changes.written.contains("posts/one/index.html"))
+        #expect(!changes.written.contains("posts/two/index.html"))
+        func modified(_ path: String) throws -> Date? {
+            try FileManager.default.attributesOfItem(atPath: site.output.appendingPathComponent(path).path)[.modificationDate] as? Date
+        }
+        #expect(try modified("posts/two/index.html") == past)
+        #expect(try modified("css/style.css") == past)
+        #expect(try modified("posts/one/index.html") != past)
+        #expect(changes.unchanged > 5)
+    }
+
+    @Test func aFailedRebuildLeavesTheOutputAsItWas() throws {
+        let site = FixtureSite(["Content/posts/one.md": Self.part("One", "2017-04-19")])
+        defer { site.remove() }
+        _ = try site.build()
+        let before = site.outputSnapshot()
+        site.write("Content/posts/one.md", Self.part("One", "2017-04-19", body: "[broken](nowhere.md)\n"))
+        #expect(throws: DiagnosticsError.self) { try SiteBuilder(options: .init(siteRoot: site.root)).rebuildInPlace() }
+        #expect(site.outputSnapshot() == before)
+    }
+}
