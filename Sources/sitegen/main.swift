@@ -13,6 +13,7 @@ let version = "0.1.0"
 let commands: [(spec: CommandSpec, run: (ParsedArguments, Terminal) -> Int32)] = [
     (BuildCommand.spec, BuildCommand.run),
     (CheckSnippetsCommand.spec, CheckSnippetsCommand.run),
+    (ServeCommand.spec, ServeCommand.run),
 ]
 
 let overview = """
