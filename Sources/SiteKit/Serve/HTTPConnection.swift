@@ -31,7 +31,7 @@ struct HTTPConnection {
         switch response.body {
         case .bytes(let body):
             guard request?.method != "HEAD", response.status.allowsBody else { return socket.write(bytes) }
-            // One write for small responses; a large body goes straight from its mapping.
+            // One write for small responses; a large body is not copied again.
             if body.count <= 64 * 1024 {
                 bytes.append(body)
                 return socket.write(bytes)

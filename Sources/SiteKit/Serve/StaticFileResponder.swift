@@ -51,7 +51,8 @@ public struct StaticFileResponder: Sendable {
         if Self.matches(request.headers.values("If-None-Match"), etag) {
             return HTTPResponse(status: .notModified, headers: headers)
         }
-        guard var data = try? Data(contentsOf: URL(fileURLWithPath: path), options: .mappedIfSafe) else {
+        // Read, not mapped: a file truncated while mapped would crash the server (SIGBUS).
+        guard var data = try? Data(contentsOf: URL(fileURLWithPath: path)) else {
             return notFound()
         }
         if let transform { data = Data(transform(String(decoding: data, as: UTF8.self)).utf8) }
