@@ -8,12 +8,12 @@ public struct HTTPHeaders: Sendable, Sequence {
 
     /// The first field of that name.
     public subscript(name: String) -> String? {
-        fields.first { $0.name.caseInsensitiveCompare(name) }?.value
+        fields.first { $0.name.equalsIgnoringCase(name) }?.value
     }
 
     /// Every field of that name, in order (a list may be split over several fields).
     public func values(_ name: String) -> [String] {
-        fields.filter { $0.name.caseInsensitiveCompare(name) }.map(\.value)
+        fields.filter { $0.name.equalsIgnoringCase(name) }.map(\.value)
     }
 
     /// The comma-separated elements of every field of that name, trimmed and lowercased:
@@ -33,7 +33,7 @@ public struct HTTPHeaders: Sendable, Sequence {
     }
 
     public mutating func remove(_ name: String) {
-        fields.removeAll { $0.name.caseInsensitiveCompare(name) }
+        fields.removeAll { $0.name.equalsIgnoringCase(name) }
     }
 
     public func makeIterator() -> IndexingIterator<[(name: String, value: String)]> {
@@ -42,7 +42,7 @@ public struct HTTPHeaders: Sendable, Sequence {
 }
 
 extension String {
-    fileprivate func caseInsensitiveCompare(_ other: String) -> Bool {
+    fileprivate func equalsIgnoringCase(_ other: String) -> Bool {
         count == other.count && lowercased() == other.lowercased()
     }
 }

@@ -38,6 +38,7 @@ public final class StaticFileServer: @unchecked Sendable {
     /// Binds and starts accepting on a thread of its own; returns the port.
     @discardableResult
     public func start() throws(ServeError) -> UInt16 {
+        if let port = self.port { throw ServeError("the server already listens on port \(port)") }
         let (socket, port) = try Socket.listening(host: host, port: requestedPort, backlog: Self.backlog)
         lock.withLock {
             listener = socket
