@@ -19,6 +19,8 @@ struct CommandSpec {
     var usage: String
     var options: [OptionSpec]
     var positionals: ClosedRange<Int> = 0...0
+    /// A paragraph after the options: what the command does not do (yet).
+    var notes: String? = nil
 
     var help: String {
         var text = "\(summary)\n\nUsage: \(usage)\n\nOptions:\n"
@@ -28,6 +30,7 @@ struct CommandSpec {
             let left = option.name + (option.valueName.map { " " + $0 } ?? "")
             text += "  " + left + String(repeating: " ", count: width - left.count + 2) + option.help + "\n"
         }
+        if let notes { text += "\n" + notes + "\n" }
         return text
     }
 

@@ -15,7 +15,13 @@ enum BuildCommand {
         ])
 
     static func run(_ arguments: ParsedArguments, terminal: Terminal) -> Int32 {
-        guard let root = siteRoot(arguments, terminal: terminal) else { return ExitCode.contentError }
+        build(arguments, terminal: terminal) == nil ? ExitCode.contentError : ExitCode.success
+    }
+
+    /// Builds as `--site`, `--output` and `--drafts` say, reporting warnings, the summary
+    /// (unless `--quiet`) and errors; the options built with, or nil when the build failed.
+    static func build(_ arguments: ParsedArguments, terminal: Terminal) -> SiteBuilder.Options? {
+        guard let root = siteRoot(arguments, terminal: terminal) else { return nil }
         let output = arguments.value("--output").map { URL(fileURLWithPath: $0, relativeTo: currentFolder) }
         let options = SiteBuilder.Options(siteRoot: root, output: output?.absoluteURL, includeDrafts: arguments.has("--drafts"))
         do {
@@ -31,12 +37,12 @@ enum BuildCommand {
             if arguments.has("--timings") {
                 terminal.out(summary.stageSeconds.map { "\($0.stage) \(duration($0.seconds))" }.joined(separator: ", "))
             }
-            return ExitCode.success
+            return options
         } catch {
             for diagnostic in error.diagnostics { terminal.report(diagnostic, siteRoot: options.siteRoot) }
             let count = error.diagnostics.filter { $0.severity == .error }.count
             terminal.err("sitegen: build failed with \(count) error\(count == 1 ? "" : "s"); the output folder was not changed")
-            return ExitCode.contentError
+            return nil
         }
     }
 }

@@ -14,6 +14,7 @@ let commands: [(spec: CommandSpec, run: (ParsedArguments, Terminal) -> Int32)] =
     (BuildCommand.spec, BuildCommand.run),
     (CheckSnippetsCommand.spec, CheckSnippetsCommand.run),
     (NewCommand.spec, NewCommand.run),
+    (ServeCommand.spec, ServeCommand.run),
 ]
 
 let overview = """

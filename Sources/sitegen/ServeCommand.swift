@@ -1,0 +1,58 @@
+import Foundation
+import SiteKit
+
+enum ServeCommand {
+    static let spec = CommandSpec(
+        name: "serve",
+        summary: "Build the site, then serve the output folder on this machine for a preview.",
+        usage: "sitegen serve [--site DIR] [--output DIR] [--port 8000] [--host 127.0.0.1] [--drafts]",
+        options: BuildCommand.spec.options.filter { ["--site", "--output", "--drafts"].contains($0.name) } + [
+            OptionSpec(name: "--port", valueName: "N", help: "The port to listen on (default: 8000; 0 picks a free one)."),
+            OptionSpec(name: "--host", valueName: "HOST", help: "The address to listen on (default: 127.0.0.1, this machine only)."),
+        ],
+        notes: "The site is built once; it is not yet rebuilt when files change, and pages do not reload themselves.")
+
+    static func run(_ arguments: ParsedArguments, terminal: Terminal) -> Int32 {
+        var port: UInt16 = 8000
+        if let text = arguments.value("--port") {
+            guard let value = UInt16(text) else {
+                terminal.err("sitegen serve: error: --port needs a whole number from 0 to 65535, not '\(text)'")
+                return ExitCode.usage
+            }
+            port = value
+        }
+        let host = arguments.value("--host") ?? "127.0.0.1"
+        guard let options = BuildCommand.build(arguments, terminal: terminal) else { return ExitCode.contentError }
+        let server: StaticFileServer
+        do {
+            server = try StaticFileServer(root: options.output, host: host, port: port)
+            port = try server.start()
+        } catch {
+            terminal.err("sitegen serve: error: \(error)")
+            return ExitCode.contentError
+        }
+        let shown = SiteLayout(root: options.siteRoot).displayPath(options.output)
+        let urlHost = host.contains(":") ? "[\(host)]" : host
+        terminal.out("Serving \(shown)/ at http://\(urlHost):\(port)/ (Ctrl-C to stop)")
+        waitForInterrupt()
+        server.stop()
+        terminal.out("Stopped.")
+        return ExitCode.success
+    }
+
+    /// Blocks until SIGINT or SIGTERM, which then no longer end the process at once.
+    private static func waitForInterrupt() {
+        // A client that goes away mid-response must not end the server.
+        signal(SIGPIPE, SIG_IGN)
+        let interrupted = DispatchSemaphore(value: 0)
+        let sources = [SIGINT, SIGTERM].map { number in
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler { interrupted.signal() }
+            source.resume()
+            return source
+        }
+        interrupted.wait()
+        sources.forEach { $0.cancel() }
+    }
+}
