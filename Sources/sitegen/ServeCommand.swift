@@ -10,7 +10,11 @@ enum ServeCommand {
             OptionSpec(name: "--port", valueName: "N", help: "The port to listen on (default: 8000; 0 picks a free one)."),
             OptionSpec(name: "--host", valueName: "HOST", help: "The address to listen on (default: 127.0.0.1, this machine only)."),
         ],
-        notes: "The site is built once; it is not yet rebuilt when files change, and pages do not reload themselves.")
+        notes: """
+            Content/ and Themes/ are watched: a saved change rebuilds the site (only files whose bytes \
+            changed are written) and open pages reload themselves. A failed rebuild shows its errors \
+            in the browser until the next good one; the server keeps running.
+            """)
 
     static func run(_ arguments: ParsedArguments, terminal: Terminal) -> Int32 {
         var port: UInt16 = 8000
@@ -24,8 +28,10 @@ enum ServeCommand {
         let host = arguments.value("--host") ?? "127.0.0.1"
         guard let options = BuildCommand.build(arguments, terminal: terminal) else { return ExitCode.contentError }
         let server: StaticFileServer
+        let liveReload = LiveReload()
         do {
-            server = try StaticFileServer(root: options.output, host: host, port: port)
+            server = try StaticFileServer(root: options.output, host: host, port: port, htmlTransform: liveReload.transform,
+                                          routes: [LiveReload.eventsPath: liveReload.respond])
             port = try server.start()
         } catch {
             terminal.err("sitegen serve: error: \(error)")
@@ -34,10 +40,32 @@ enum ServeCommand {
         let shown = SiteLayout(root: options.siteRoot).displayPath(options.output)
         let urlHost = host.contains(":") ? "[\(host)]" : host
         terminal.out("Serving \(shown)/ at http://\(urlHost):\(port)/ (Ctrl-C to stop)")
+        let layout = SiteLayout(root: options.siteRoot)
+        let watcher = SiteWatcher(folders: [layout.content, layout.themes]) {
+            rebuild(options, liveReload: liveReload, terminal: terminal)
+        }
+        watcher.start()
         waitForInterrupt()
+        watcher.stop()
+        liveReload.stop()
         server.stop()
         terminal.out("Stopped.")
         return ExitCode.success
+    }
+
+    /// One rebuild after a change, on the watcher's thread (so rebuilds never overlap).
+    private static func rebuild(_ options: SiteBuilder.Options, liveReload: LiveReload, terminal: Terminal) {
+        do {
+            let (summary, changes) = try SiteBuilder(options: options).rebuildInPlace()
+            for warning in summary.warnings { terminal.report(warning, siteRoot: options.siteRoot) }
+            liveReload.rebuilt()
+            terminal.out("Rebuilt in \(duration(summary.seconds)): \(counted(changes.written.count, "file")) written, "
+                         + "\(changes.removed.count) removed, \(changes.unchanged) unchanged")
+        } catch {
+            for diagnostic in error.diagnostics { terminal.report(diagnostic, siteRoot: options.siteRoot) }
+            liveReload.failed(error.diagnostics.filter { $0.severity == .error })
+            terminal.err("sitegen: rebuild failed; the browser shows the errors, and the output keeps the last good build")
+        }
     }
 
     /// Blocks until SIGINT or SIGTERM, which then no longer end the process at once.

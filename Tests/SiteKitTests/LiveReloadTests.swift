@@ -1,0 +1,102 @@
+import Foundation
+import Testing
+@testable import SiteKit
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Live reload: the script served pages get, the error page of a failed rebuild, the event
+/// stream, and `sitegen serve` rebuilding and telling the browser after an edit.
+@Suite("Live reload", .serialized)
+struct LiveReloadTests {
+    /// Reads an event stream until a `data:` line other than those in `seen` arrives.
+    static func nextEvent(_ client: RawHTTPClient, after seen: Set<String>, text: inout String) -> String? {
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let events = text.split(separator: "\n").filter { $0.hasPrefix("data: ") }.map { String($0.dropFirst(6)) }
+            if let fresh = events.first(where: { !seen.contains($0) }) { return fresh }
+            let count = recv(client.fd, &buffer, buffer.count, 0)
+            guard count > 0 else { return nil }
+            text += String(decoding: buffer[0..<count], as: UTF8.self)
+        }
+    }
+
+    @Test func pagesGetTheScriptAndAFailedBuildShowsItsErrors() {
+        let reload = LiveReload()
+        let page = "<html><body><p>x</p></body></html>"
+        #expect(reload.transform(page) == "<html><body><p>x</p>" + LiveReload.script + "\n</body></html>")
+        reload.failed([.error("Content/posts/a.md", SourceLocation(line: 7, column: 5), "broken link 'b.md': there is no post <b>")])
+        let error = reload.transform(page)
+        #expect(error.contains("<code>Content/posts/a.md:7:5: error: broken link &#39;b.md&#39;: there is no post &lt;b&gt;</code>"))
+        #expect(error.contains(LiveReload.script))
+        reload.rebuilt()
+        #expect(reload.transform(page).contains("<p>x</p>"))
+    }
+
+    @Test func theStreamSendsTheBuildNumberThenEachNewOne() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("sitegen-reload-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: root) }
+        let reload = LiveReload(keepAliveSeconds: 0.2)
+        let server = try StaticFileServer(root: root, port: 0, htmlTransform: reload.transform, routes: [LiveReload.eventsPath: reload.respond])
+        let port = try server.start()
+        defer { reload.stop(); server.stop() }
+        let client = try RawHTTPClient(port: port)
+        client.request("GET", LiveReload.eventsPath)
+        var text = ""
+        #expect(Self.nextEvent(client, after: [], text: &text) == "1")
+        #expect(text.contains("Content-Type: text/event-stream"))
+        reload.rebuilt()
+        #expect(Self.nextEvent(client, after: ["1"], text: &text) == "2")
+    }
+
+    /// `sitegen serve` as an author uses it: edit, break, fix; the browser is told each time.
+    @Test func serveRebuildsAfterAnEditAndShowsErrorsUntilTheyAreFixed() throws {
+        let post = { (body: String) in FixtureSite.post("title: A\ndate: 2017-04-21", body: body) }
+        let site = FixtureSite(["Content/posts/a.md": post("First version.\n"), "Content/posts/b.md": post("Other.\n")])
+        defer { site.remove() }
+        let process = Process()
+        process.executableURL = CommandLineTests.executable
+        process.arguments = ["serve", "--port", "0", "--site", site.root.path]
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        defer { if process.isRunning { process.interrupt(); process.waitUntilExit() } }
+        var printed = ""
+        while !printed.contains("(Ctrl-C to stop)\n") {
+            let chunk = out.fileHandleForReading.availableData
+            guard !chunk.isEmpty else { break }
+            printed += String(decoding: chunk, as: UTF8.self)
+        }
+        let serving = try #require(printed.split(separator: "\n").first { $0.hasPrefix("Serving ") })
+        let port = try #require(UInt16(serving.split(separator: ":").last?.split(separator: "/").first ?? ""))
+
+        let events = try RawHTTPClient(port: port)
+        events.request("GET", LiveReload.eventsPath)
+        var text = ""
+        var seen: Set<String> = []
+        let first = try #require(Self.nextEvent(events, after: seen, text: &text))
+        seen.insert(first)
+        let page = try RawHTTPClient.get(port, "/posts/a/")
+        #expect(page.text.contains("First version.") && page.text.contains(LiveReload.script))
+        #expect(site.read("posts/a/index.html")?.contains("EventSource") == false, "the script is never in the files")
+
+        site.write("Content/posts/a.md", post("Second version.\n"))
+        seen.insert(try #require(Self.nextEvent(events, after: seen, text: &text), "an event after the edit"))
+        #expect(try RawHTTPClient.get(port, "/posts/a/").text.contains("Second version."))
+
+        site.write("Content/posts/a.md", post("See [c](c.md).\n"))
+        seen.insert(try #require(Self.nextEvent(events, after: seen, text: &text), "an event after the failed rebuild"))
+        let errorPage = try RawHTTPClient.get(port, "/posts/b/").text
+        #expect(errorPage.contains("Content/posts/a.md:6:9: error: broken link &#39;c.md&#39;"))
+        #expect(site.read("posts/a/index.html")?.contains("Second version.") == true, "the last good build stays")
+
+        site.write("Content/posts/a.md", post("Fixed.\n"))
+        seen.insert(try #require(Self.nextEvent(events, after: seen, text: &text), "an event after the fix"))
+        #expect(try RawHTTPClient.get(port, "/posts/a/").text.contains("Fixed."))
+        process.interrupt()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+    }
+}
