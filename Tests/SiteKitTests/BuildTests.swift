@@ -50,8 +50,8 @@ struct BuildTests {
         let summary = try site.build()
         #expect(site.read("images/flow.svg") == "<svg/>")
         #expect(site.read(".well-known/security.txt") == "Contact: x")
-        // Seven pages, three feeds, the sitemap, robots.txt, two static files and the theme's stylesheet.
-        #expect(summary.filesWritten == 15)
+        // Seven pages, three feeds, the sitemap, robots.txt, two static files and the theme's stylesheet and icon.
+        #expect(summary.filesWritten == 16)
         #expect(site.exists("css/style.css"))
     }
 
