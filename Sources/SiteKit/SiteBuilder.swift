@@ -140,7 +140,10 @@ public struct SiteBuilder: Sendable {
     /// place, writing only the files whose bytes changed (the others keep their modification
     /// times) and removing the files the site no longer has. The result is byte for byte what
     /// ``build()`` writes. A failed rebuild leaves the output as it was.
-    public func rebuildInPlace() throws(DiagnosticsError) -> (summary: Summary, changes: OutputSync.Changes) {
+    ///
+    /// With a `cache` kept from rebuild to rebuild, only what a change affects is rendered
+    /// again (``RenderCache``); the output must then be left to these rebuilds.
+    public func rebuildInPlace(cache: RenderCache? = nil) throws(DiagnosticsError) -> (summary: Summary, changes: OutputSync.Changes) {
         let start = DispatchTime.now()
         let inputs = try loadInputs()
         var warnings = inputs.warnings
@@ -148,21 +151,28 @@ public struct SiteBuilder: Sendable {
         let rendering: RenderedSite
         let files: [RenderedFile]
         do {
-            (rendering, files) = try pages(inputs).renderToMemory()
+            (rendering, files) = try pages(inputs).renderToMemory(cache: cache)
             warnings += rendering.warnings
         } catch {
+            cache?.rollback()
             throw DiagnosticsError(warnings + error.diagnostics)
         }
         let brokenLinks = Self.brokenLinks(rendering, staticFiles: inputs.staticFiles)
-        guard brokenLinks.isEmpty else { throw DiagnosticsError(warnings + brokenLinks) }
+        guard brokenLinks.isEmpty else {
+            cache?.rollback()
+            throw DiagnosticsError(warnings + brokenLinks)
+        }
         let rendered = DispatchTime.now()
         let changes: OutputSync.Changes
         do {
+            let rendered = Set(files.map(\.path))
             changes = try OutputSync(output: options.output, displayName: inputs.writer.displayName)
-                .apply(files, staticFiles: inputs.staticFiles)
+                .apply(files, otherGenerated: rendering.paths.subtracting(rendered), staticFiles: inputs.staticFiles)
         } catch {
+            cache?.rollback()
             throw DiagnosticsError(warnings + [error])
         }
+        cache?.commit(units: rendering.paths, bodies: rendering.bodyKeys)
         let end = DispatchTime.now()
         let summary = Summary(posts: inputs.site.posts.count, pages: rendering.pageCount, filesWritten: changes.written.count,
                               skippedDrafts: inputs.site.skippedDrafts, warnings: warnings, seconds: Self.seconds(start, end),

@@ -41,8 +41,11 @@ enum ServeCommand {
         let urlHost = host.contains(":") ? "[\(host)]" : host
         terminal.out("Serving \(shown)/ at http://\(urlHost):\(port)/ (Ctrl-C to stop)")
         let layout = SiteLayout(root: options.siteRoot)
+        // What rebuilds keep from one to the next; filled now, so the first edit is as quick as the rest.
+        let cache = RenderCache()
+        _ = try? SiteBuilder(options: options).rebuildInPlace(cache: cache)
         let watcher = SiteWatcher(folders: [layout.content, layout.themes]) {
-            rebuild(options, liveReload: liveReload, terminal: terminal)
+            rebuild(options, cache: cache, liveReload: liveReload, terminal: terminal)
         }
         watcher.start()
         waitForInterrupt()
@@ -54,13 +57,13 @@ enum ServeCommand {
     }
 
     /// One rebuild after a change, on the watcher's thread (so rebuilds never overlap).
-    private static func rebuild(_ options: SiteBuilder.Options, liveReload: LiveReload, terminal: Terminal) {
+    private static func rebuild(_ options: SiteBuilder.Options, cache: RenderCache, liveReload: LiveReload, terminal: Terminal) {
         do {
-            let (summary, changes) = try SiteBuilder(options: options).rebuildInPlace()
+            let (summary, changes) = try SiteBuilder(options: options).rebuildInPlace(cache: cache)
             for warning in summary.warnings { terminal.report(warning, siteRoot: options.siteRoot) }
             liveReload.rebuilt()
-            terminal.out("Rebuilt in \(duration(summary.seconds)): \(counted(changes.written.count, "file")) written, "
-                         + "\(changes.removed.count) removed, \(changes.unchanged) unchanged")
+            terminal.out("Rebuilt in \(duration(summary.seconds)): \(cache.renderedUnits) of \(cache.renderedUnits + cache.skippedUnits) "
+                         + "pages and feeds rendered, \(counted(changes.written.count, "file")) written, \(changes.removed.count) removed")
         } catch {
             for diagnostic in error.diagnostics { terminal.report(diagnostic, siteRoot: options.siteRoot) }
             liveReload.failed(error.diagnostics.filter { $0.severity == .error })

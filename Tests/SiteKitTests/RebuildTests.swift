@@ -19,8 +19,8 @@ struct RebuildTests {
     }
 
     /// Rebuilds `site` in place and expects exactly what a fresh full build of it writes.
-    static func expectRebuildEqualsFullBuild(_ site: FixtureSite, _ step: String) throws -> OutputSync.Changes {
-        let (_, changes) = try SiteBuilder(options: .init(siteRoot: site.root)).rebuildInPlace()
+    static func expectRebuildEqualsFullBuild(_ site: FixtureSite, _ step: String, cache: RenderCache? = nil) throws -> OutputSync.Changes {
+        let (_, changes) = try SiteBuilder(options: .init(siteRoot: site.root)).rebuildInPlace(cache: cache)
         let fresh = site.root.appendingPathComponent("Fresh")
         defer { try? FileManager.default.removeItem(at: fresh) }
         _ = try SiteBuilder(options: .init(siteRoot: site.root, output: fresh)).build()
@@ -30,7 +30,11 @@ struct RebuildTests {
         return changes
     }
 
-    @Test func aScriptedSequenceOfEditsEqualsAFullBuildAfterEveryStep() throws {
+    /// Without a cache every rebuild renders everything; with one (as `sitegen serve` keeps),
+    /// only what changed.
+    @Test(arguments: [false, true])
+    func aScriptedSequenceOfEditsEqualsAFullBuildAfterEveryStep(cached: Bool) throws {
+        let cache = cached ? RenderCache() : nil
         let site = FixtureSite([
             "Content/posts/one.md": Self.part("One", "2017-04-19", series: "VIPER", order: 1),
             "Content/posts/two.md": Self.part("Two", "2017-04-24", series: "VIPER", order: 2, body: "See [one](one.md).\n"),
@@ -40,32 +44,33 @@ struct RebuildTests {
         ])
         defer { site.remove() }
         _ = try site.build()
+        if let cache { _ = try Self.expectRebuildEqualsFullBuild(site, "warm the cache", cache: cache) }
 
         site.write("Content/posts/five.md", Self.part("Five", "2017-05-03", series: "VIPER", order: 3))
-        var changes = try Self.expectRebuildEqualsFullBuild(site, "add a post")
+        var changes = try Self.expectRebuildEqualsFullBuild(site, "add a post", cache: cache)
         #expect(changes.written.contains("posts/five/index.html") && changes.removed.isEmpty)
 
         try FileManager.default.moveItem(at: site.root.appendingPathComponent("Content/posts/four.md"),
                                          to: site.root.appendingPathComponent("Content/posts/renamed.md"))
-        changes = try Self.expectRebuildEqualsFullBuild(site, "rename a post")
+        changes = try Self.expectRebuildEqualsFullBuild(site, "rename a post", cache: cache)
         #expect(changes.removed == ["posts/four/index.html"])
 
         try FileManager.default.removeItem(at: site.root.appendingPathComponent("Content/posts/three.md"))
-        changes = try Self.expectRebuildEqualsFullBuild(site, "delete a post")
+        changes = try Self.expectRebuildEqualsFullBuild(site, "delete a post", cache: cache)
         #expect(changes.removed.contains("posts/three/index.html"))
 
         site.write("Content/posts/renamed.md", Self.part("Four", "2017-05-01", series: "VIPER", order: 4))
-        changes = try Self.expectRebuildEqualsFullBuild(site, "move a post to another series")
+        changes = try Self.expectRebuildEqualsFullBuild(site, "move a post to another series", cache: cache)
         #expect(changes.removed.contains("series/frog/index.html"), "the emptied series is gone")
 
         let template = try String(contentsOf: site.root.appendingPathComponent("Themes/default/templates/site-footer.mustache"), encoding: .utf8)
         site.write("Content/templates/site-footer.mustache", template.replacingOccurrences(of: "Built with sitegen.", with: "Made with care."))
-        changes = try Self.expectRebuildEqualsFullBuild(site, "change a template")
+        changes = try Self.expectRebuildEqualsFullBuild(site, "change a template", cache: cache)
         #expect(site.read("index.html")?.contains("Made with care.") == true)
 
         site.write("Content/static/images/a.svg", "<svg></svg>")
         try FileManager.default.removeItem(at: site.root.appendingPathComponent("Content/templates/site-footer.mustache"))
-        changes = try Self.expectRebuildEqualsFullBuild(site, "change a static file and drop the override")
+        changes = try Self.expectRebuildEqualsFullBuild(site, "change a static file and drop the override", cache: cache)
         #expect(changes.written.contains("images/a.svg"))
     }
 
@@ -92,6 +97,36 @@ struct RebuildTests {
         #expect(try modified("css/style.css") == past)
         #expect(try modified("posts/one/index.html") != past)
         #expect(changes.unchanged > 5)
+    }
+
+    @Test func aCachedRebuildRendersOnlyWhatAnEditAffects() throws {
+        let site = FixtureSite([
+            "Content/posts/one.md": Self.part("One", "2017-04-19", series: "VIPER", order: 1),
+            "Content/posts/two.md": Self.part("Two", "2017-04-24", series: "VIPER", order: 2),
+            "Content/posts/other.md": FixtureSite.post("title: Other\ndate: 2017-05-01\ntags: [books]"),
+        ])
+        defer { site.remove() }
+        _ = try site.build()
+        let cache = RenderCache()
+        _ = try Self.expectRebuildEqualsFullBuild(site, "warm the cache", cache: cache)
+        let all = cache.renderedUnits
+        // A second paragraph: not in the excerpt, but it changes the word count that lists carry.
+        site.write("Content/posts/one.md", Self.part("One", "2017-04-19", series: "VIPER", order: 1, body: "Text.\n\nA new paragraph.\n"))
+        let changes = try Self.expectRebuildEqualsFullBuild(site, "edit one post", cache: cache)
+        #expect(changes.written.contains("posts/one/index.html"))
+        // Its page; the feeds that carry its content (the site's, its tag's, its series'); the
+        // lists that carry its word count (home, archive, its tag's and its series' pages, 404).
+        // Not the other posts, the tag index, the series index or the other tag's page and feeds.
+        #expect(cache.renderedUnits == 9, "rendered \(cache.renderedUnits) of \(all)")
+        #expect(cache.skippedUnits == all - 9)
+        #expect(!changes.written.contains("posts/two/index.html") && !changes.written.contains("tags/books/index.html"))
+
+        // A failed rebuild renders but does not count: the next one renders the page again.
+        site.write("Content/posts/one.md", Self.part("One", "2017-04-19", series: "VIPER", order: 1, body: "[x](missing.md)\n"))
+        #expect(throws: DiagnosticsError.self) { try SiteBuilder(options: .init(siteRoot: site.root)).rebuildInPlace(cache: cache) }
+        site.write("Content/posts/one.md", Self.part("One", "2017-04-19", series: "VIPER", order: 1, body: "Text.\n\nA new paragraph.\n"))
+        _ = try Self.expectRebuildEqualsFullBuild(site, "back to the last good text", cache: cache)
+        #expect(cache.renderedUnits == 0, "the output already has this text")
     }
 
     @Test func aFailedRebuildLeavesTheOutputAsItWas() throws {

@@ -2,8 +2,8 @@ import Foundation
 
 /// One feed of the site (all posts, a tag's, or a series'), ready to be written in
 /// each ``FeedFormat``. Every URL in it is absolute.
-struct Feed: Sendable {
-    struct Entry: Sendable {
+struct Feed: Sendable, Equatable {
+    struct Entry: Sendable, Equatable {
         var title: String
         var url: String
         var published: PostDate
@@ -32,7 +32,7 @@ struct Feed: Sendable {
 
 /// A post's body as a feed carries it (its links made absolute), in the form each format
 /// embeds it.
-struct FeedContent: Sendable {
+struct FeedContent: Sendable, Equatable {
     /// `<![CDATA[…]]>`, for Atom's `content` and RSS's `description`: no escaping to undo,
     /// and a `]]>` in the text is split across two sections.
     var cdata: String

@@ -17,7 +17,7 @@ enum LinkTarget: Sendable, Hashable {
 /// `[part 1](viper-an-ios-architecture.md#setup)` → `/posts/viper-an-ios-architecture/#setup`,
 /// `/series/viper/` → the same path under the base URL's path. The link checker then
 /// proves every `.site` target exists.
-struct LinkResolver: Sendable {
+struct LinkResolver: Sendable, Equatable {
     let urls: SiteURLs
     /// `Content/posts/x.md` → `/posts/x/`, for every published post and page.
     let sourceURLPaths: [String: String]

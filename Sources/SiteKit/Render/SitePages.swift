@@ -13,6 +13,8 @@ public struct RenderedSite: Sendable {
     var ids: [String: Set<String>]
     /// Warnings of the stage (math shown as TeX source when KaTeX is missing).
     public var warnings: [Diagnostic]
+    /// The bodies the site has, for ``RenderCache/commit(units:bodies:)``.
+    var bodyKeys: Set<RenderCache.BodyKey> = []
 
     public var pageCount: Int { paths.count { $0.hasSuffix(".html") } }
 }
@@ -60,8 +62,11 @@ public struct SitePages: Sendable {
     }
 
     /// Every file, handed to `sink` as it is made, or every error found: a template error
-    /// shared by many pages is reported once.
-    public func render(into sink: RenderedFileSink) throws(DiagnosticsError) -> RenderedSite {
+    /// shared by many pages is reported once. With a `cache` (a preview server's), bodies
+    /// and pages whose inputs did not change since the cache's last build are not rendered,
+    /// and their files are not handed to `sink`: the output already has them. The caller
+    /// commits the cache once the files are in the output.
+    public func render(into sink: RenderedFileSink, cache: RenderCache? = nil) throws(DiagnosticsError) -> RenderedSite {
         let site = self.site
         let urls = SiteURLs(baseURL: site.config.baseURL)
         var bodyRenderer = PostBodyRenderer(parser: PostBodyParser(settings: site.config.markdown),
@@ -76,16 +81,19 @@ public struct SitePages: Sendable {
             warnings = bodyRenderer.math.diagnostics
         }
         let renderer = bodyRenderer
-        let postBodies = try Self.collect(site.posts.parallelMap { post in
+        cache?.begin(environment: .init(links: renderer.links, markdown: site.config.markdown, math: renderer.math.htmlByKey),
+                     templates: theme.sources)
+        let bodyKeys = site.posts.map { RenderCache.BodyKey(body: $0.body, file: $0.sourcePath, firstLine: $0.bodyFirstLine, urlPath: $0.urlPath) }
+            + site.pages.map { RenderCache.BodyKey(body: $0.body, file: $0.sourcePath, firstLine: $0.bodyFirstLine, urlPath: $0.urlPath) }
+        let bodies = try Self.collect(bodyKeys.parallelMap { key in
             Result { () throws(Diagnostic) in
-                try renderer.render(post.body, file: post.sourcePath, firstLine: post.bodyFirstLine, urlPath: post.urlPath)
+                if let cached = cache?.body(key) { return cached }
+                let body = try renderer.render(key.body, file: key.file, firstLine: key.firstLine, urlPath: key.urlPath)
+                cache?.store(body, for: key)
+                return body
             }
         })
-        let pageBodies = try Self.collect(site.pages.parallelMap { page in
-            Result { () throws(Diagnostic) in
-                try renderer.render(page.body, file: page.sourcePath, firstLine: page.bodyFirstLine, urlPath: page.urlPath)
-            }
-        })
+        let postBodies = Array(bodies.prefix(site.posts.count)), pageBodies = Array(bodies.dropFirst(site.posts.count))
         let context = TemplateContext(site: site, postBodies: postBodies, pageBodies: pageBodies)
         let links = zip(site.posts, postBodies).map { post, body in
             PageLinks(sourcePath: post.sourcePath, outputPath: Self.outputPath(post.urlPath), links: body.links)
@@ -95,21 +103,29 @@ public struct SitePages: Sendable {
         let fragmentTargets = LinkChecker.fragmentTargets(of: links)
         let written = try Self.collect(jobs().parallelMap { job in
             Result { () throws(Diagnostic) -> [(path: String, ids: Set<String>?)] in
-                try render(job, context: context).map { file throws(Diagnostic) in
-                    try sink(file)
-                    return (file.path, fragmentTargets.contains(file.path) ? LinkChecker.ids(in: file.contents) : nil)
+                let unit = unit(for: job, context: context)
+                let targets = unit.paths.filter(fragmentTargets.contains)
+                if let cache, cache.isUnchanged(unit.key, input: unit.input, needsIDs: !targets.isEmpty) {
+                    return unit.paths.map { ($0, targets.contains($0) ? cache.ids(of: $0) : nil) }
                 }
+                let made = try files(of: unit, context: context).map { file throws(Diagnostic) in
+                    try sink(file)
+                    return (path: file.path, ids: fragmentTargets.contains(file.path) ? LinkChecker.ids(in: file.contents) : nil)
+                }
+                cache?.store(unit.input, for: unit.key, ids: made.first?.ids)
+                return made
             }
         }).flatMap { $0 }
         var ids: [String: Set<String>] = [:]
         for (path, pageIDs) in written { ids[path] = pageIDs }
-        return RenderedSite(paths: Set(written.map(\.path)), links: links, ids: ids, warnings: warnings)
+        return RenderedSite(paths: Set(written.map(\.path)), links: links, ids: ids, warnings: warnings,
+                            bodyKeys: Set(bodyKeys))
     }
 
     /// Renders into memory, for tests and tools that look at the files rather than write them.
-    public func renderToMemory() throws(DiagnosticsError) -> (site: RenderedSite, files: [RenderedFile]) {
+    public func renderToMemory(cache: RenderCache? = nil) throws(DiagnosticsError) -> (site: RenderedSite, files: [RenderedFile]) {
         let collected = Collected()
-        let site = try render { file in collected.append(file) }
+        let site = try render(into: { file in collected.append(file) }, cache: cache)
         return (site, collected.files.sorted { $0.path < $1.path })
     }
 
@@ -137,43 +153,79 @@ public struct SitePages: Sendable {
 
     static func outputPath(_ urlPath: String) -> String { String(urlPath.dropFirst()) + "index.html" }
 
-    private func render(_ job: Job, context: TemplateContext) throws(Diagnostic) -> [RenderedFile] {
-        let (kind, urlPath, value): (PageKind, String, MustacheValue)
+    /// One unit of output, as data: a page with its template's data, a feed (three files), or
+    /// a site file. Rendering it (``files(of:context:)``) is the expensive part.
+    enum Unit {
+        case page(PageKind, urlPath: String, MustacheValue)
+        case notFound(MustacheValue)
+        case feeds(Feed)
+        case file(RenderedFile)
+
+        /// The output paths the unit makes.
+        var paths: [String] {
+            switch self {
+            case .page(_, let urlPath, _): return [SitePages.outputPath(urlPath)]
+            case .notFound: return ["404.html"]
+            case .feeds(let feed): return FeedFormat.allCases.map { String($0.urlPath(in: feed.folderURLPath).dropFirst()) }
+            case .file(let file): return [file.path]
+            }
+        }
+
+        var key: String { paths[0] }
+
+        var input: RenderCache.Input {
+            switch self {
+            case .page(_, _, let value), .notFound(let value): return .page(value)
+            case .feeds(let feed): return .feed(feed)
+            case .file(let file): return .text(file.contents)
+            }
+        }
+    }
+
+    private func unit(for job: Job, context: TemplateContext) -> Unit {
         switch job {
         case .post(let index):
-            (kind, urlPath, value) = (.post, site.posts[index].urlPath, context.postPage(index))
+            return .page(.post, urlPath: site.posts[index].urlPath, context.postPage(index))
         case .page(let index):
-            (kind, urlPath, value) = (.page, site.pages[index].urlPath, context.contentPage(index))
+            return .page(.page, urlPath: site.pages[index].urlPath, context.contentPage(index))
         case .home(let number, let total):
             let perPage = site.config.postsPerPage
             let range = (number - 1) * perPage..<min(site.posts.count, number * perPage)
-            (kind, urlPath, value) = (.home, TemplateContext.homeURLPath(number),
-                                      context.homePage(number: number, of: total, posts: range))
+            return .page(.home, urlPath: TemplateContext.homeURLPath(number), context.homePage(number: number, of: total, posts: range))
         case .archive:
-            (kind, urlPath, value) = (.archive, "/archive/", context.archivePage())
+            return .page(.archive, urlPath: "/archive/", context.archivePage())
         case .tags:
-            (kind, urlPath, value) = (.tags, "/tags/", context.tagsPage())
+            return .page(.tags, urlPath: "/tags/", context.tagsPage())
         case .tag(let index):
-            (kind, urlPath, value) = (.tag, site.tags[index].urlPath, context.tagPage(index))
+            return .page(.tag, urlPath: site.tags[index].urlPath, context.tagPage(index))
         case .seriesIndex:
-            (kind, urlPath, value) = (.seriesIndex, "/series/", context.seriesIndexPage())
+            return .page(.seriesIndex, urlPath: "/series/", context.seriesIndexPage())
         case .series(let index):
-            (kind, urlPath, value) = (.series, site.series[index].urlPath, context.seriesPage(index))
+            return .page(.series, urlPath: site.series[index].urlPath, context.seriesPage(index))
         case .notFound:
-            let html = try theme.render(PageKind.notFound.templateName, context: context.notFoundPage())
-            return [RenderedFile(path: "404.html", contents: html)]
+            return .notFound(context.notFoundPage())
         case .feeds(let source):
-            let feed = context.feed(source)
-            return FeedFormat.allCases.map { format in
-                RenderedFile(path: String(format.urlPath(in: feed.folderURLPath).dropFirst()),
-                             contents: format.render(feed, urls: context.urls))
-            }
+            return .feeds(context.feed(source))
         case .sitemap:
-            return [RenderedFile(path: "sitemap.xml", contents: Sitemap(site: site, urls: context.urls).xml())]
+            return .file(RenderedFile(path: "sitemap.xml", contents: Sitemap(site: site, urls: context.urls).xml()))
         case .robots:
-            return [RenderedFile(path: "robots.txt", contents: Sitemap.robotsTxt(urls: context.urls), replaceableByStatic: true)]
+            return .file(RenderedFile(path: "robots.txt", contents: Sitemap.robotsTxt(urls: context.urls), replaceableByStatic: true))
         }
-        return [RenderedFile(path: Self.outputPath(urlPath), contents: try theme.render(kind.templateName, context: value))]
+    }
+
+    private func files(of unit: Unit, context: TemplateContext) throws(Diagnostic) -> [RenderedFile] {
+        switch unit {
+        case .page(let kind, let urlPath, let value):
+            return [RenderedFile(path: Self.outputPath(urlPath), contents: try theme.render(kind.templateName, context: value))]
+        case .notFound(let value):
+            return [RenderedFile(path: "404.html", contents: try theme.render(PageKind.notFound.templateName, context: value))]
+        case .feeds(let feed):
+            return FeedFormat.allCases.map { format in
+                RenderedFile(path: String(format.urlPath(in: feed.folderURLPath).dropFirst()), contents: format.render(feed, urls: context.urls))
+            }
+        case .file(let file):
+            return [file]
+        }
     }
 
     /// Posts first: they are the bulk, and the largest jobs should start early.

@@ -2,7 +2,7 @@ import Foundation
 
 /// Builds the site's links. Links are root-relative to the base URL's path, so a site
 /// published under `https://example.com/blog/` links to `/blog/posts/x/`.
-public struct SiteURLs: Sendable {
+public struct SiteURLs: Sendable, Equatable {
     public let baseURL: String
     /// `/` or `/blog/`.
     public let basePath: String

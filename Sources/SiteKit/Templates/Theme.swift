@@ -14,12 +14,15 @@ public struct Theme: Sendable {
     let library: MustacheLibrary
     /// Template name → the file it came from (`Themes/default/templates/post.mustache`).
     let files: [String: String]
+    /// Template name → its text: two themes with equal sources render alike.
+    let sources: [String: String]
 
-    init(name: String, staticFolder: URL, library: MustacheLibrary, files: [String: String]) {
+    init(name: String, staticFolder: URL, library: MustacheLibrary, files: [String: String], sources: [String: String] = [:]) {
         self.name = name
         self.staticFolder = staticFolder
         self.library = library
         self.files = files
+        self.sources = sources
     }
 
     /// The file a template came from, as diagnostics name it.
@@ -67,10 +70,12 @@ public struct ThemeLoader: Sendable {
             sources.merge(templateFiles(in: layout.templateOverrides, &diagnostics)) { _, override in override }
         }
         var templates: [MustacheTemplate] = []
+        var texts: [String: String] = [:]
         for (name, url) in sources.sorted(by: { $0.key < $1.key }) {
             let path = layout.displayPath(url)
             do {
                 let source = try SourceText.read(url, displayPath: path)
+                texts[name] = source.text
                 templates.append(try MustacheTemplate(source: source.text, name: name))
             } catch let error as Diagnostic {
                 diagnostics.append(error)
@@ -90,7 +95,7 @@ public struct ThemeLoader: Sendable {
             throw DiagnosticsError(SiteLoader.inReadingOrder(diagnostics))
         }
         let theme = Theme(name: config.theme, staticFolder: folder.appendingPathComponent("static"),
-                          library: MustacheLibrary(templates: templates, strict: true), files: files)
+                          library: MustacheLibrary(templates: templates, strict: true), files: files, sources: texts)
         return (theme, diagnostics)
     }
 

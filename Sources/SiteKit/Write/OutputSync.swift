@@ -23,7 +23,10 @@ public struct OutputSync: Sendable {
         self.displayName = displayName
     }
 
-    func apply(_ files: [RenderedFile], staticFiles: [OutputWriter.StaticFile]) throws(Diagnostic) -> Changes {
+    /// Writes `files` and the static files where their bytes differ, and removes every file
+    /// that is none of them nor one of `otherGenerated` (files a cached rebuild did not
+    /// render again because they did not change).
+    func apply(_ files: [RenderedFile], otherGenerated: Set<String> = [], staticFiles: [OutputWriter.StaticFile]) throws(Diagnostic) -> Changes {
         let staticByPath = Dictionary(staticFiles.map { ($0.relative, $0) }, uniquingKeysWith: { _, last in last })
         var wanted: [String: () throws -> Data] = [:]
         for file in files where try !OutputWriter.isReplaced(file, by: staticByPath[file.path]) {
@@ -33,6 +36,7 @@ public struct OutputSync: Sendable {
         wanted[OutputWriter.markerName] = { Data() }
 
         var changes = Changes()
+        changes.unchanged = otherGenerated.subtracting(wanted.keys).count
         let root = output.path
         for (path, contents) in wanted.sorted(by: { $0.key < $1.key }) {
             let bytes: Data
@@ -49,7 +53,7 @@ public struct OutputSync: Sendable {
             try write(bytes, to: path)
             changes.written.append(path)
         }
-        for path in DirectoryWalker.files(below: root, includeHidden: true) where wanted[path] == nil {
+        for path in DirectoryWalker.files(below: root, includeHidden: true) where wanted[path] == nil && !otherGenerated.contains(path) {
             guard unlink(root + "/" + path) == 0 else {
                 throw .error(displayName, nil, "cannot remove \(path): \(String(cString: strerror(errno)))")
             }
