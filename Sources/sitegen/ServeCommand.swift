@@ -39,7 +39,6 @@ enum ServeCommand {
         }
         let shown = SiteLayout(root: options.siteRoot).displayPath(options.output)
         let urlHost = host.contains(":") ? "[\(host)]" : host
-        terminal.out("Serving \(shown)/ at http://\(urlHost):\(port)/ (Ctrl-C to stop)")
         let layout = SiteLayout(root: options.siteRoot)
         // What rebuilds keep from one to the next; filled now, so the first edit is as quick as the rest.
         let cache = RenderCache()
@@ -48,6 +47,8 @@ enum ServeCommand {
             rebuild(options, cache: cache, liveReload: liveReload, terminal: terminal)
         }
         watcher.start()
+        // Said once the watcher runs: from here on, every save is seen.
+        terminal.out("Serving \(shown)/ at http://\(urlHost):\(port)/ (Ctrl-C to stop)")
         waitForInterrupt()
         watcher.stop()
         liveReload.stop()

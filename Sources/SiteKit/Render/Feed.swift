@@ -9,7 +9,9 @@ struct Feed: Sendable, Equatable {
         var published: PostDate
         var updated: PostDate
         var summary: String
-        var content: FeedContent
+        /// The post's body as its page has it (links relative to the site); made absolute
+        /// when the feed is written (``FeedContent``), so comparing two feeds stays cheap.
+        var bodyHTML: String
         var tags: [String]
     }
 
@@ -32,12 +34,17 @@ struct Feed: Sendable, Equatable {
 
 /// A post's body as a feed carries it (its links made absolute), in the form each format
 /// embeds it.
-struct FeedContent: Sendable, Equatable {
+struct FeedContent: Sendable {
     /// `<![CDATA[…]]>`, for Atom's `content` and RSS's `description`: no escaping to undo,
     /// and a `]]>` in the text is split across two sections.
     var cdata: String
     /// A JSON string literal, quotes included.
     var json: String
+
+    /// Each entry's body with its links made absolute.
+    static func of(_ feed: Feed, urls: SiteURLs) -> [FeedContent] {
+        feed.entries.map { FeedContent(html: urls.absolutizingLinks(in: $0.bodyHTML, pageURL: $0.url)) }
+    }
 
     init(html: String) {
         let text = UTF8Bytes.contains(html, "]]>") ? html.replacingOccurrences(of: "]]>", with: "]]]]><![CDATA[>") : html
@@ -76,17 +83,18 @@ enum FeedFormat: String, Sendable, CaseIterable {
 
     func urlPath(in folder: String) -> String { folder + fileName }
 
-    func render(_ feed: Feed, urls: SiteURLs) -> String {
+    /// The feed in this format; `contents` are its entries' bodies (``FeedContent/of(_:urls:)``).
+    func render(_ feed: Feed, contents: [FeedContent], urls: SiteURLs) -> String {
         let selfURL = urls.absolute(urlPath: urlPath(in: feed.folderURLPath))
         switch self {
-        case .atom: return Self.atom(feed, selfURL: selfURL)
-        case .rss: return Self.rss(feed, selfURL: selfURL)
-        case .json: return Self.json(feed, selfURL: selfURL)
+        case .atom: return Self.atom(feed, contents: contents, selfURL: selfURL)
+        case .rss: return Self.rss(feed, contents: contents, selfURL: selfURL)
+        case .json: return Self.json(feed, contents: contents, selfURL: selfURL)
         }
     }
 
     /// Atom 1.0 (RFC 4287): RFC 3339 dates, the full HTML in `content` as CDATA.
-    private static func atom(_ feed: Feed, selfURL: String) -> String {
+    private static func atom(_ feed: Feed, contents: [FeedContent], selfURL: String) -> String {
         let e = HTMLText.escaped
         var xml = """
             <?xml version="1.0" encoding="utf-8"?>
@@ -101,7 +109,7 @@ enum FeedFormat: String, Sendable, CaseIterable {
             <generator>sitegen</generator>
 
             """
-        for entry in feed.entries {
+        for (entry, content) in zip(feed.entries, contents) {
             xml += """
                 <entry>
                 <title>\(e(entry.title))</title>
@@ -113,13 +121,13 @@ enum FeedFormat: String, Sendable, CaseIterable {
 
                 """
             for tag in entry.tags { xml += "<category term=\"\(e(tag))\"/>\n" }
-            xml += "<content type=\"html\">" + entry.content.cdata + "</content>\n</entry>\n"
+            xml += "<content type=\"html\">" + content.cdata + "</content>\n</entry>\n"
         }
         return xml + "</feed>\n"
     }
 
     /// RSS 2.0: RFC 822 dates, the full HTML in `description` as CDATA.
-    private static func rss(_ feed: Feed, selfURL: String) -> String {
+    private static func rss(_ feed: Feed, contents: [FeedContent], selfURL: String) -> String {
         let e = HTMLText.escaped
         var xml = """
             <?xml version="1.0" encoding="utf-8"?>
@@ -134,7 +142,7 @@ enum FeedFormat: String, Sendable, CaseIterable {
             <atom:link href="\(e(selfURL))" rel="self" type="application/rss+xml"/>
 
             """
-        for entry in feed.entries {
+        for (entry, content) in zip(feed.entries, contents) {
             xml += """
                 <item>
                 <title>\(e(entry.title))</title>
@@ -144,14 +152,14 @@ enum FeedFormat: String, Sendable, CaseIterable {
 
                 """
             for tag in entry.tags { xml += "<category>\(e(tag))</category>\n" }
-            xml += "<description>" + entry.content.cdata + "</description>\n</item>\n"
+            xml += "<description>" + content.cdata + "</description>\n</item>\n"
         }
         return xml + "</channel>\n</rss>\n"
     }
 
     /// JSON Feed 1.1: RFC 3339 dates. Written by hand with a byte-level string escaper,
     /// which is several times faster than JSONEncoder on full-content feeds.
-    private static func json(_ feed: Feed, selfURL: String) -> String {
+    private static func json(_ feed: Feed, contents: [FeedContent], selfURL: String) -> String {
         let q = JSONText.quoted
         var json = """
             {
@@ -164,7 +172,7 @@ enum FeedFormat: String, Sendable, CaseIterable {
               "authors": [{"name": \(q(feed.author))}],
               "items": [
             """
-        for (number, entry) in feed.entries.enumerated() {
+        for (number, (entry, content)) in zip(feed.entries, contents).enumerated() {
             json += number == 0 ? "\n" : ",\n"
             json += """
                     {
@@ -175,7 +183,7 @@ enum FeedFormat: String, Sendable, CaseIterable {
                       "date_published": "\(entry.published.rfc3339)",
                       "date_modified": "\(entry.updated.rfc3339)",
                       "tags": [\(entry.tags.map(q).joined(separator: ", "))],
-                      "content_html": \(entry.content.json)
+                      "content_html": \(content.json)
                     }
                 """
         }

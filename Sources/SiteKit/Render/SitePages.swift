@@ -220,8 +220,10 @@ public struct SitePages: Sendable {
         case .notFound(let value):
             return [RenderedFile(path: "404.html", contents: try theme.render(PageKind.notFound.templateName, context: value))]
         case .feeds(let feed):
+            let contents = FeedContent.of(feed, urls: context.urls)
             return FeedFormat.allCases.map { format in
-                RenderedFile(path: String(format.urlPath(in: feed.folderURLPath).dropFirst()), contents: format.render(feed, urls: context.urls))
+                RenderedFile(path: String(format.urlPath(in: feed.folderURLPath).dropFirst()),
+                             contents: format.render(feed, contents: contents, urls: context.urls))
             }
         case .file(let file):
             return [file]

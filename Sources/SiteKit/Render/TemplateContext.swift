@@ -364,11 +364,6 @@ struct TemplateContext: Sendable {
         return site.config.feedLimit == 0 ? indexes[...] : indexes.prefix(site.config.feedLimit)
     }
 
-    /// A post's body as feeds carry it.
-    func feedContent(ofPost index: Int) -> FeedContent {
-        FeedContent(html: urls.absolutizingLinks(in: postBodies[index].html, pageURL: urls.absolute(urlPath: site.posts[index].urlPath)))
-    }
-
     /// A feed of the site's, a tag's or a series' posts.
     func feed(_ source: SitePages.FeedSource) -> Feed {
         let config = site.config
@@ -390,7 +385,7 @@ struct TemplateContext: Sendable {
                         let post = site.posts[index]
                         return Feed.Entry(title: post.title, url: urls.absolute(urlPath: post.urlPath), published: post.date,
                                           updated: Sitemap.lastModified(post), summary: Self.summary(post.summary, postBodies[index]) ?? "",
-                                          content: feedContent(ofPost: index), tags: post.tags)
+                                          bodyHTML: postBodies[index].html, tags: post.tags)
                     })
     }
 }
