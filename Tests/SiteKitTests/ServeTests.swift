@@ -364,3 +364,69 @@ struct ServeTests {
         #expect(help.stdout.contains("--port") && help.stdout.contains("reload themselves"))
     }
 }
+
+/// The same checks against `sitegen serve` itself, serving a built fixture site.
+@Suite("sitegen serve, end to end", .serialized)
+struct ServeCommandTests {
+    static let secret = "SECRET-ONLY-IN-SITE-YML"
+
+    @Test func typesNotFoundRevalidationTraversalAndTwoHundredClients() throws {
+        let site = FixtureSite([
+            "Content/posts/a.md": FixtureSite.post("title: A\ndate: 2017-04-21\ntags: [swift]"),
+            "Content/static/images/p.png": "\u{89}PNG", "Content/static/images/b.jpg": "jpg", "Content/static/images/c.webp": "webp",
+            "Content/static/fonts/x.woff2": "wOF2", "Content/static/app.js": "console.log(1)",
+        ], config: "title: \"Fixture\"\nbase_url: \"https://example.com/\"\n# \(Self.secret)\n")
+        defer { site.remove() }
+        let process = Process()
+        process.executableURL = CommandLineTests.executable
+        process.arguments = ["serve", "--port", "0", "--site", site.root.path]
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        defer { if process.isRunning { process.interrupt(); process.waitUntilExit() } }
+        var printed = ""
+        while !printed.contains("(Ctrl-C to stop)\n") {
+            let chunk = out.fileHandleForReading.availableData
+            guard !chunk.isEmpty else { break }
+            printed += String(decoding: chunk, as: UTF8.self)
+        }
+        let serving = try #require(printed.split(separator: "\n").first { $0.hasPrefix("Serving ") }, "\(printed)")
+        let port = try #require(UInt16(serving.split(separator: ":").last?.split(separator: "/").first ?? ""))
+
+        let types = ["/": "text/html; charset=utf-8", "/css/style.css": "text/css; charset=utf-8", "/favicon.svg": "image/svg+xml",
+                     "/atom.xml": "application/xml", "/feed.json": "application/json", "/images/p.png": "image/png",
+                     "/images/b.jpg": "image/jpeg", "/images/c.webp": "image/webp", "/fonts/x.woff2": "font/woff2",
+                     "/app.js": "text/javascript; charset=utf-8"]
+        for (path, type) in types {
+            let response = try RawHTTPClient.get(port, path)
+            #expect(response.status == 200, "\(path)")
+            #expect(response.headers["content-type"]?.hasPrefix(type.split(separator: ";")[0]) == true, "\(path): \(response.headers["content-type"] ?? "none")")
+        }
+        let missing = try RawHTTPClient.get(port, "/no/such/page/")
+        #expect(missing.status == 404 && missing.text.contains("Page not found"))
+        let page = try RawHTTPClient.get(port, "/posts/a/")
+        let etag = try #require(page.headers["etag"])
+        #expect(try RawHTTPClient.get(port, "/posts/a/", ["If-None-Match: \(etag)"]).status == 304)
+
+        for target in ["/../Content/site.yml", "/posts/../../Content/site.yml", "/%2e%2e/Content/site.yml", "/%2E%2E%2FContent%2Fsite.yml",
+                       "/..%2fContent/site.yml", "/posts%5c..%5c..%5cContent%5csite.yml", "/posts\\..\\..\\Content\\site.yml",
+                       "/..%00/Content/site.yml", "//../Content/site.yml", "/%252e%252e/Content/site.yml", "/posts/%2e%2e/%2e%2e/Content/site.yml"] {
+            let client = try RawHTTPClient(port: port)
+            client.request("GET", target, ["Connection: close"])
+            let raw = String(decoding: client.readToEnd(), as: UTF8.self)
+            #expect(raw.hasPrefix("HTTP/1.1 400") || raw.hasPrefix("HTTP/1.1 404"), "\(target): \(raw.prefix(30))")
+            #expect(!raw.contains(Self.secret), "\(target) served a file outside the output")
+        }
+
+        let clients = try (0..<200).map { _ in try RawHTTPClient(port: port) }
+        let results = ServeTests.Results()
+        let home = try RawHTTPClient.get(port, "/").text
+        DispatchQueue.concurrentPerform(iterations: clients.count) { index in
+            clients[index].request("GET", "/")
+            let response = try? clients[index].response()
+            results.record(response?.status == 200 && response?.text == home)
+        }
+        #expect(results.passed == 200)
+    }
+}
