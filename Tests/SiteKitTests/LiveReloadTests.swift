@@ -55,22 +55,8 @@ struct LiveReloadTests {
         let post = { (body: String) in FixtureSite.post("title: A\ndate: 2017-04-21", body: body) }
         let site = FixtureSite(["Content/posts/a.md": post("First version.\n"), "Content/posts/b.md": post("Other.\n")])
         defer { site.remove() }
-        let process = Process()
-        process.executableURL = CommandLineTests.executable
-        process.arguments = ["serve", "--port", "0", "--site", site.root.path]
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        defer { if process.isRunning { process.interrupt(); process.waitUntilExit() } }
-        var printed = ""
-        while !printed.contains("(Ctrl-C to stop)\n") {
-            let chunk = out.fileHandleForReading.availableData
-            guard !chunk.isEmpty else { break }
-            printed += String(decoding: chunk, as: UTF8.self)
-        }
-        let serving = try #require(printed.split(separator: "\n").first { $0.hasPrefix("Serving ") })
-        let port = try #require(UInt16(serving.split(separator: ":").last?.split(separator: "/").first ?? ""))
+        let server = try ServeProcess(site: site)
+        let port = server.port
 
         let events = try RawHTTPClient(port: port)
         events.request("GET", LiveReload.eventsPath)
@@ -95,8 +81,7 @@ struct LiveReloadTests {
         site.write("Content/posts/a.md", post("Fixed.\n"))
         seen.insert(try #require(Self.nextEvent(events, after: seen, text: &text), "an event after the fix"))
         #expect(try RawHTTPClient.get(port, "/posts/a/").text.contains("Fixed."))
-        process.interrupt()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        server.interrupt()
+        #expect(server.process.terminationStatus == 0)
     }
 }

@@ -320,36 +320,20 @@ struct ServeTests {
     @Test func serveCommandBuildsServesAndStopsOnInterrupt() throws {
         let site = FixtureSite(["Content/posts/a.md": FixtureSite.post("title: A\ndate: 2017-04-21")])
         defer { site.remove() }
-        let process = Process()
-        process.executableURL = CommandLineTests.executable
-        process.arguments = ["serve", "--port", "0", "--site", site.root.path]
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        defer { if process.isRunning { process.terminate() } }
-        var printed = ""
-        while !printed.contains("(Ctrl-C to stop)\n") {
-            let chunk = out.fileHandleForReading.availableData
-            guard !chunk.isEmpty else { break }
-            printed += String(decoding: chunk, as: UTF8.self)
-        }
-        let serving = try #require(printed.split(separator: "\n").first { $0.hasPrefix("Serving ") }, "\(printed)")
+        let server = try ServeProcess(site: site)
+        let serving = try #require(server.printed.split(separator: "\n").first { $0.hasPrefix("Serving ") })
         #expect(serving.hasPrefix("Serving Output/ at http://127.0.0.1:"))
-        let portText = serving.split(separator: ":").last?.split(separator: "/").first ?? ""
-        let port = try #require(UInt16(portText))
+        let port = server.port
         let home = try RawHTTPClient.get(port, "/")
         #expect(home.status == 200)
         // The served page is the file with the live-reload script added.
         #expect(home.text.replacingOccurrences(of: LiveReload.script + "\n", with: "") == site.read("index.html"))
         #expect(home.text.contains(LiveReload.script))
         #expect(try RawHTTPClient.get(port, "/posts/a").headers["location"] == "/posts/a/")
-        process.interrupt()
-        process.waitUntilExit()
-        #expect(process.terminationReason == .exit)
-        #expect(process.terminationStatus == 0)
-        let rest = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        #expect((printed + rest).contains("Stopped."))
+        let rest = server.interrupt()
+        #expect(server.process.terminationReason == .exit)
+        #expect(server.process.terminationStatus == 0)
+        #expect(rest.contains("Stopped."))
     }
 
     @Test func serveCommandExitsOneWhenTheBuildFails() throws {
@@ -377,22 +361,8 @@ struct ServeCommandTests {
             "Content/static/fonts/x.woff2": "wOF2", "Content/static/app.js": "console.log(1)",
         ], config: "title: \"Fixture\"\nbase_url: \"https://example.com/\"\n# \(Self.secret)\n")
         defer { site.remove() }
-        let process = Process()
-        process.executableURL = CommandLineTests.executable
-        process.arguments = ["serve", "--port", "0", "--site", site.root.path]
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        defer { if process.isRunning { process.interrupt(); process.waitUntilExit() } }
-        var printed = ""
-        while !printed.contains("(Ctrl-C to stop)\n") {
-            let chunk = out.fileHandleForReading.availableData
-            guard !chunk.isEmpty else { break }
-            printed += String(decoding: chunk, as: UTF8.self)
-        }
-        let serving = try #require(printed.split(separator: "\n").first { $0.hasPrefix("Serving ") }, "\(printed)")
-        let port = try #require(UInt16(serving.split(separator: ":").last?.split(separator: "/").first ?? ""))
+        let server = try ServeProcess(site: site)
+        let port = server.port
 
         let types = ["/": "text/html; charset=utf-8", "/css/style.css": "text/css; charset=utf-8", "/favicon.svg": "image/svg+xml",
                      "/atom.xml": "application/xml", "/feed.json": "application/json", "/images/p.png": "image/png",
