@@ -68,19 +68,7 @@ public struct SitePages: Sendable {
     /// commits the cache once the files are in the output.
     public func render(into sink: RenderedFileSink, cache: RenderCache? = nil) throws(DiagnosticsError) -> RenderedSite {
         let site = self.site
-        let urls = SiteURLs(baseURL: site.config.baseURL)
-        var bodyRenderer = PostBodyRenderer(parser: PostBodyParser(settings: site.config.markdown),
-                                        links: LinkResolver(site: site, urls: urls))
-        var warnings: [Diagnostic] = []
-        if let math {
-            let bodies = site.posts.map { ($0.body, $0.sourcePath, $0.bodyFirstLine) }
-                + site.pages.map { ($0.body, $0.sourcePath, $0.bodyFirstLine) }
-            bodyRenderer.math = math.render(bodyRenderer.formulas(in: bodies))
-            let errors = bodyRenderer.math.diagnostics.filter { $0.severity == .error }
-            guard errors.isEmpty else { throw DiagnosticsError(errors) }
-            warnings = bodyRenderer.math.diagnostics
-        }
-        let renderer = bodyRenderer
+        let (renderer, warnings) = try bodyRenderer()
         cache?.begin(environment: .init(links: renderer.links, markdown: site.config.markdown, math: renderer.math.htmlByKey),
                      templates: theme.sources)
         let bodyKeys = site.posts.map { RenderCache.BodyKey(body: $0.body, file: $0.sourcePath, firstLine: $0.bodyFirstLine, urlPath: $0.urlPath) }
@@ -119,7 +107,21 @@ public struct SitePages: Sendable {
         var ids: [String: Set<String>] = [:]
         for (path, pageIDs) in written { ids[path] = pageIDs }
         return RenderedSite(paths: Set(written.map(\.path)), links: links, ids: ids, warnings: warnings,
-                            bodyKeys: Set(bodyKeys))
+                            bodyKeys: cache == nil ? [] : Set(bodyKeys))
+    }
+
+    /// The body renderer, with the site's formulas rendered in one batch first; their
+    /// errors fail the stage, a missing KaTeX is a warning.
+    private func bodyRenderer() throws(DiagnosticsError) -> (PostBodyRenderer, warnings: [Diagnostic]) {
+        var renderer = PostBodyRenderer(parser: PostBodyParser(settings: site.config.markdown),
+                                        links: LinkResolver(site: site, urls: SiteURLs(baseURL: site.config.baseURL)))
+        guard let math else { return (renderer, []) }
+        let bodies = site.posts.map { ($0.body, $0.sourcePath, $0.bodyFirstLine) }
+            + site.pages.map { ($0.body, $0.sourcePath, $0.bodyFirstLine) }
+        renderer.math = math.render(renderer.formulas(in: bodies))
+        let errors = renderer.math.diagnostics.filter { $0.severity == .error }
+        guard errors.isEmpty else { throw DiagnosticsError(errors) }
+        return (renderer, renderer.math.diagnostics)
     }
 
     /// Renders into memory, for tests and tools that look at the files rather than write them.
