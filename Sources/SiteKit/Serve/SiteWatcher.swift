@@ -126,17 +126,10 @@ private final class InotifyWatch: @unchecked Sendable {
 
     /// Watches `path` and every folder below it; false when the system refuses (watch limit).
     private func addTree(_ path: String) -> Bool {
-        var pending = [path]
-        while let folder = pending.popLast() {
+        for folder in DirectoryWalker.folders(below: path) {
             let watch = inotify_add_watch(descriptor, folder, Self.mask)
             guard watch >= 0 else { return errno == ENOENT }
             folders[watch] = folder
-            guard let handle = opendir(folder) else { continue }
-            defer { closedir(handle) }
-            while let entry = readdir(handle) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
-                if name != ".", name != "..", Int32(entry.pointee.d_type) == Int32(DT_DIR) { pending.append(folder + "/" + name) }
-            }
         }
         return true
     }

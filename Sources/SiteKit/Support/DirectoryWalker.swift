@@ -8,7 +8,17 @@ import Foundation
 /// shows up and is reported by whoever reads it, instead of vanishing.
 enum DirectoryWalker {
     static func files(below root: String, includeHidden: Bool) -> [String] {
+        walk(root, includeHidden: includeHidden).files
+    }
+
+    /// `root` and every folder below it (links to folders are not followed), as full paths.
+    static func folders(below root: String) -> [String] {
+        [root] + walk(root, includeHidden: true).folders.map { root + "/" + $0 }
+    }
+
+    private static func walk(_ root: String, includeHidden: Bool) -> (files: [String], folders: [String]) {
         var result: [String] = []
+        var folders: [String] = []
         var pending: [String] = [""]
         while let relative = pending.popLast() {
             let folder = relative.isEmpty ? root : root + "/" + relative
@@ -23,10 +33,12 @@ enum DirectoryWalker {
                 switch Int32(entry.pointee.d_type) {
                 case Int32(DT_DIR):
                     pending.append(path)
+                    folders.append(path)
                 case Int32(DT_UNKNOWN):
                     var info = stat()
                     if lstat(root + "/" + path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
                         pending.append(path)
+                        folders.append(path)
                     } else {
                         result.append(path)
                     }
@@ -35,6 +47,6 @@ enum DirectoryWalker {
                 }
             }
         }
-        return result.sorted()
+        return (result.sorted(), folders.sorted())
     }
 }
