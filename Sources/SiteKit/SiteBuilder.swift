@@ -172,7 +172,7 @@ public struct SiteBuilder: Sendable {
             cache?.rollback()
             throw DiagnosticsError(warnings + [error])
         }
-        cache?.commit(units: rendering.paths, bodies: rendering.bodyKeys)
+        cache?.commit(units: rendering.paths, bodies: rendering.bodyFiles)
         let end = DispatchTime.now()
         let summary = Summary(posts: inputs.site.posts.count, pages: rendering.pageCount, filesWritten: changes.written.count,
                               skippedDrafts: inputs.site.skippedDrafts, warnings: warnings, seconds: Self.seconds(start, end),

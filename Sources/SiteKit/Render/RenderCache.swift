@@ -12,7 +12,9 @@ import Mustache
 /// Any change to the templates empties the page part; any change to the site-wide inputs
 /// of bodies empties the body part. Thread-safe: render jobs on every core use it.
 public final class RenderCache: @unchecked Sendable {
-    struct BodyKey: Hashable {
+    /// What a body is rendered from. Looked up by `file`, then compared whole: hashing every
+    /// post's Markdown on each rebuild would cost more than the comparison.
+    struct BodyKey: Equatable {
         var body: String
         var file: String
         var firstLine: Int
@@ -44,7 +46,8 @@ public final class RenderCache: @unchecked Sendable {
     private let lock = NSLock()
     private var environment: Environment?
     private var templates: [String: String]?
-    private var bodies: [BodyKey: RenderedBody] = [:]
+    /// By source file: the key the body was rendered from, and the body.
+    private var bodies: [String: (key: BodyKey, body: RenderedBody)] = [:]
     private var inputs: [String: Input] = [:]
     /// The ids of pages rendered as fragment targets, by output path.
     private var ids: [String: Set<String>] = [:]
@@ -71,9 +74,11 @@ public final class RenderCache: @unchecked Sendable {
         }
     }
 
-    func body(_ key: BodyKey) -> RenderedBody? { lock.withLock { bodies[key] } }
+    func body(_ key: BodyKey) -> RenderedBody? {
+        lock.withLock { bodies[key.file].flatMap { $0.key == key ? $0.body : nil } }
+    }
 
-    func store(_ body: RenderedBody, for key: BodyKey) { lock.withLock { bodies[key] = body } }
+    func store(_ body: RenderedBody, for key: BodyKey) { lock.withLock { bodies[key.file] = (key, body) } }
 
     /// Whether the unit at `key` was made from the same input last time, and (when the
     /// build needs them) its ids are known.
@@ -96,7 +101,7 @@ public final class RenderCache: @unchecked Sendable {
 
     /// The build's files are in the output: remember what they were made from, and drop
     /// the units and bodies the site no longer has.
-    func commit(units: Set<String>, bodies kept: Set<BodyKey>) {
+    func commit(units: Set<String>, bodies kept: Set<String>) {
         lock.withLock {
             for (key, input, pageIDs) in pending {
                 inputs[key] = input
@@ -105,7 +110,7 @@ public final class RenderCache: @unchecked Sendable {
             pending = []
             inputs = inputs.filter { units.contains($0.key) }
             ids = ids.filter { units.contains($0.key) }
-            bodies = bodies.filter { kept.contains($0.key) }
+            bodies = bodies.filter { kept.contains($0.key) }   // by source file
         }
     }
 

@@ -13,8 +13,8 @@ public struct RenderedSite: Sendable {
     var ids: [String: Set<String>]
     /// Warnings of the stage (math shown as TeX source when KaTeX is missing).
     public var warnings: [Diagnostic]
-    /// The bodies the site has, for ``RenderCache/commit(units:bodies:)``.
-    var bodyKeys: Set<RenderCache.BodyKey> = []
+    /// The source files of the site's bodies, for ``RenderCache/commit(units:bodies:)``.
+    var bodyFiles: Set<String> = []
 
     public var pageCount: Int { paths.count { $0.hasSuffix(".html") } }
 }
@@ -107,7 +107,7 @@ public struct SitePages: Sendable {
         var ids: [String: Set<String>] = [:]
         for (path, pageIDs) in written { ids[path] = pageIDs }
         return RenderedSite(paths: Set(written.map(\.path)), links: links, ids: ids, warnings: warnings,
-                            bodyKeys: cache == nil ? [] : Set(bodyKeys))
+                            bodyFiles: cache == nil ? [] : Set(bodyKeys.map(\.file)))
     }
 
     /// The body renderer, with the site's formulas rendered in one batch first; their
