@@ -37,9 +37,9 @@ enum ServeCommand {
             terminal.err("sitegen serve: error: \(error)")
             return ExitCode.contentError
         }
-        let shown = SiteLayout(root: options.siteRoot).displayPath(options.output)
-        let urlHost = host.contains(":") ? "[\(host)]" : host
         let layout = SiteLayout(root: options.siteRoot)
+        let shown = layout.displayPath(options.output)
+        let urlHost = host.contains(":") ? "[\(host)]" : host
         // What rebuilds keep from one to the next; filled now, so the first edit is as quick as the rest.
         let cache = RenderCache()
         _ = try? SiteBuilder(options: options).rebuildInPlace(cache: cache)

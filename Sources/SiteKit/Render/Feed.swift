@@ -83,6 +83,9 @@ enum FeedFormat: String, Sendable, CaseIterable {
 
     func urlPath(in folder: String) -> String { folder + fileName }
 
+    /// The file's path in the output (`tags/swift/atom.xml`).
+    func outputPath(in folder: String) -> String { String(urlPath(in: folder).dropFirst()) }
+
     /// The feed in this format; `contents` are its entries' bodies (``FeedContent/of(_:urls:)``).
     func render(_ feed: Feed, contents: [FeedContent], urls: SiteURLs) -> String {
         let selfURL = urls.absolute(urlPath: urlPath(in: feed.folderURLPath))

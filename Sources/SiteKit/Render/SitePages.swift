@@ -168,7 +168,7 @@ public struct SitePages: Sendable {
             switch self {
             case .page(_, let urlPath, _): return [SitePages.outputPath(urlPath)]
             case .notFound: return ["404.html"]
-            case .feeds(let feed): return FeedFormat.allCases.map { String($0.urlPath(in: feed.folderURLPath).dropFirst()) }
+            case .feeds(let feed): return FeedFormat.allCases.map { $0.outputPath(in: feed.folderURLPath) }
             case .file(let file): return [file.path]
             }
         }
@@ -224,8 +224,7 @@ public struct SitePages: Sendable {
         case .feeds(let feed):
             let contents = FeedContent.of(feed, urls: context.urls)
             return FeedFormat.allCases.map { format in
-                RenderedFile(path: String(format.urlPath(in: feed.folderURLPath).dropFirst()),
-                             contents: format.render(feed, contents: contents, urls: context.urls))
+                RenderedFile(path: format.outputPath(in: feed.folderURLPath), contents: format.render(feed, contents: contents, urls: context.urls))
             }
         case .file(let file):
             return [file]
