@@ -1,9 +1,18 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// The pipeline is split so that `import` lines show the layering: the Markdown
-// wrapper and the Mustache engine know nothing of sites; SiteKit is the site
-// pipeline (load, render, write); `sitegen` is only the command line.
+// The targets are the layers, and `dependencies` below is their picture: a target may use
+// only what it lists, and the compiler holds it to that.
+//
+//   sitegen (command line) ──> Serve, Snippets, SiteKit
+//   Snippets (check-snippets) ──> SiteKit, Markdown, Support
+//   SiteKit (the site pipeline: load, markdown, templates, render, write) ──>
+//       Markdown, Mustache, Highlight, YAML, Support
+//   Serve (HTTP server, folder watcher; knows nothing of sites) ──> Support
+//   Markdown, Mustache, Highlight, YAML (leaves: know nothing of sites)
+//   Support (diagnostics, source text, files, processes, hashing) ──> nothing of ours
+//
+// docs/architecture.md says what each target may not know.
 let package = Package(
     name: "sitegen",
     products: [
@@ -17,16 +26,26 @@ let package = Package(
         .systemLibrary(
             name: "CYaml", path: "Sources/CYaml", pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"])]),
-        // The Mustache engine knows nothing of sites; the spec suite tests it alone.
+        // Diagnostics in the swiftc form, UTF-8 source text, folder walking, processes,
+        // hashing: what every layer above shares, with no knowledge of any of them.
+        .target(name: "Support"),
         // The libcmark wrapper: a Sendable Markdown tree with source positions and an
         // HTML renderer with hooks for code blocks, headings and links.
         .target(name: "Markdown", dependencies: ["CCmark"]),
+        // The Mustache engine; the spec suite tests it alone.
         .target(name: "Mustache"),
-        // Build-time syntax highlighting of code blocks (Swift, JSON, shell): pure Swift, no dependencies.
+        // Build-time syntax highlighting of code blocks (Swift, JSON, shell): pure Swift.
         .target(name: "Highlight"),
-        .target(name: "SiteKit", dependencies: ["Markdown", "Mustache", "Highlight", "CYaml"]),
-        .executableTarget(name: "sitegen", dependencies: ["SiteKit"]),
-        .testTarget(name: "SiteKitTests", dependencies: ["SiteKit", "sitegen"]),
+        // libyaml events → a YAML tree with a line:column for every node.
+        .target(name: "YAML", dependencies: ["CYaml", "Support"]),
+        // The site pipeline: Content/ → a validated Site → pages, feeds → Output/.
+        .target(name: "SiteKit", dependencies: ["Markdown", "Mustache", "Highlight", "YAML", "Support"]),
+        // check-snippets: the posts' Swift blocks assembled into programs and compiled.
+        .target(name: "Snippets", dependencies: ["SiteKit", "Markdown", "Support"]),
+        // A static file server over POSIX sockets, live reload events, a folder watcher.
+        .target(name: "Serve", dependencies: ["Support"]),
+        .executableTarget(name: "sitegen", dependencies: ["SiteKit", "Snippets", "Serve", "Support"]),
+        .testTarget(name: "SiteKitTests", dependencies: ["SiteKit", "Snippets", "Serve", "Support", "YAML", "sitegen"]),
         .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
         .testTarget(name: "HighlightTests", dependencies: ["Highlight"]),
         // CCmark too: the renderer is compared byte for byte with cmark_render_html.

@@ -1,4 +1,5 @@
 import Foundation
+import Support
 
 /// One `sitegen build`: load → render → write. Only the first and last stages touch the disk.
 public struct SiteBuilder: Sendable {

@@ -1,4 +1,5 @@
 import SiteKit
+import Support
 
 /// A wrong command line: printed with the command's usage, exit code 2.
 struct UsageError: Error {

@@ -1,5 +1,7 @@
 import Foundation
 import SiteKit
+import Snippets
+import Support
 
 enum CheckSnippetsCommand {
     static let spec = CommandSpec(

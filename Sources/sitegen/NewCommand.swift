@@ -1,5 +1,6 @@
 import Foundation
 import SiteKit
+import Support
 
 enum NewCommand {
     /// What `sitegen new` can make.

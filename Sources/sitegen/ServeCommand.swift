@@ -1,4 +1,5 @@
 import Foundation
+import Serve
 import SiteKit
 
 enum ServeCommand {
@@ -43,7 +44,7 @@ enum ServeCommand {
         // What rebuilds keep from one to the next; filled now, so the first edit is as quick as the rest.
         let cache = RenderCache()
         _ = try? SiteBuilder(options: options).rebuildInPlace(cache: cache)
-        let watcher = SiteWatcher(folders: [layout.content, layout.themes]) {
+        let watcher = FolderWatcher(folders: [layout.content, layout.themes]) {
             rebuild(options, cache: cache, liveReload: liveReload, terminal: terminal)
         }
         watcher.start()

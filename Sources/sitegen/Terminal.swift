@@ -1,5 +1,6 @@
 import Foundation
 import SiteKit
+import Support
 
 /// Writes to stdout and stderr, with colour only on a terminal and never under `NO_COLOR`.
 struct Terminal {
@@ -23,7 +24,7 @@ struct Terminal {
     }
 
     /// A diagnostic as swiftc prints it: the headline, then the source line and a caret.
-    func report(_ diagnostic: SiteKit.Diagnostic, siteRoot: URL) {
+    func report(_ diagnostic: Diagnostic, siteRoot: URL) {
         let place = diagnostic.location.map { "\(diagnostic.file):\($0.line):\($0.column)" } ?? diagnostic.file
         let label: String
         switch diagnostic.severity {

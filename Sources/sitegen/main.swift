@@ -1,5 +1,6 @@
 import Foundation
 import SiteKit
+import Support
 
 /// sitegen's exit codes: 0 success, 1 a problem in the content, 2 a wrong command line.
 enum ExitCode {

@@ -2,6 +2,8 @@ import Foundation
 import Markdown
 import Testing
 @testable import SiteKit
+@testable import Snippets
+@testable import Support
 
 /// The blog in `Content/` itself: it builds, every post gets a page with the author's
 /// whole text, and the home page links them all.

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
+@testable import Serve
 @testable import SiteKit
+@testable import Support
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SiteKit
+@testable import Support
 
 @Suite("Loading posts")
 struct LoadTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SiteKit
+@testable import YAML
 
 /// `sitegen new post`: the file it writes, the next part of a series, and what it refuses.
 @Suite("New post")

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SiteKit
+@testable import Snippets
 
 /// The blocks as the author published them in 2017, bugs included, checked with the blog's
 /// own UIKit stub and prelude: each bug must be reported at its line of the Markdown file.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import Serve
 @testable import SiteKit
 
 /// `StaticFileServer` over a fixture folder, spoken to in raw HTTP on a port the system picks.

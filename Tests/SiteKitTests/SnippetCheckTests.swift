@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import SiteKit
+@testable import Snippets
+@testable import Support
 
 /// check-snippets against the real compiler, on fixture posts.
 @Suite("Snippets: compiling", .enabled(if: SnippetFixtures.toolchain != nil, "no swiftc on PATH: snippets not compiled"))

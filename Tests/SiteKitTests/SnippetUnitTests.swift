@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import SiteKit
+@testable import Snippets
+@testable import Support
 
 /// The parts of check-snippets that need no compiler: attributes, assembly, hidden lines.
 @Suite("Snippets: attributes and assembly")

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SiteKit
+@testable import Support
 
 /// Series, tags, archive, pagination and pages, on small fixture sites rendered with the
 /// real default theme.

@@ -1,5 +1,7 @@
 import Testing
 @testable import SiteKit
+@testable import Support
+@testable import YAML
 
 @Suite("YAML through libyaml")
 struct YAMLParserTests {

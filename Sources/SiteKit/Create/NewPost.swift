@@ -1,4 +1,6 @@
 import Foundation
+import Support
+import YAML
 
 /// `sitegen new post`: writes `Content/posts/<slug>.md`, a draft with the title, today's
 /// date and, in a series, the next `series_order`. It reads every post first (drafts too)

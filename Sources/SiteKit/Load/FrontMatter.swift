@@ -1,3 +1,4 @@
+import Support
 /// A post file split into its YAML front matter and its Markdown body.
 ///
 /// The front matter is the block between a first line `---` and the next line that is

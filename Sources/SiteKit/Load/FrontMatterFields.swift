@@ -1,3 +1,5 @@
+import Support
+import YAML
 /// A content file's front matter parsed into typed-field access: the first step shared by
 /// posts and pages. Every failure is a diagnostic at its line and column in the file.
 struct FrontMatterFields {

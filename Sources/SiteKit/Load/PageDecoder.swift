@@ -1,3 +1,4 @@
+import Support
 /// Turns one file of `Content/pages/` into a `ContentPage`, every problem at its line and column.
 public enum PageDecoder {
     public static let knownKeys = ["title", "slug", "summary", "nav_order", "draft"]

@@ -1,4 +1,6 @@
 import Foundation
+import Support
+import YAML
 
 /// Reads `Content/site.yml` into a `SiteConfig`, every problem at its line and column.
 public enum SiteConfigDecoder {

@@ -1,30 +1,5 @@
 import Foundation
-
-/// Where a site's parts live, from its root folder.
-public struct SiteLayout: Sendable {
-    public var root: URL
-    public var content: URL { root.appendingPathComponent("Content") }
-    public var posts: URL { content.appendingPathComponent("posts") }
-    /// Standalone pages (About), published at `/<slug>/`.
-    public var pages: URL { content.appendingPathComponent("pages") }
-    /// The site's own templates, each replacing the theme's file of the same name.
-    public var templateOverrides: URL { content.appendingPathComponent("templates") }
-    public var staticFiles: URL { content.appendingPathComponent("static") }
-    public var configFile: URL { content.appendingPathComponent("site.yml") }
-    public var themes: URL { root.appendingPathComponent("Themes") }
-    public func theme(named name: String) -> URL { themes.appendingPathComponent(name) }
-
-    public init(root: URL) {
-        self.root = root.standardizedFileURL
-    }
-
-    /// `Content/posts/a.md` for a file below the root; the full path otherwise.
-    public func displayPath(_ url: URL) -> String {
-        let rootPath = root.path.hasSuffix("/") ? root.path : root.path + "/"
-        let path = url.standardizedFileURL.path
-        return path.hasPrefix(rootPath) ? String(path.dropFirst(rootPath.count)) : path
-    }
-}
+import Support
 
 /// The load stage: reads `Content/` into a validated `Site`, or fails with every error found.
 public struct SiteLoader: Sendable {
@@ -48,7 +23,7 @@ public struct SiteLoader: Sendable {
         diagnostics += SiteValidator.validate(posts) + SiteValidator.validate(pages)
         let published = posts.filter { includeDrafts || !$0.draft }.sorted(by: Self.newestFirst)
         diagnostics += SiteValidator.singlePartSeries(published)
-        diagnostics = Self.inReadingOrder(diagnostics)
+        diagnostics = Diagnostic.inReadingOrder(diagnostics)
         guard !diagnostics.contains(where: { $0.severity == .error }), let config else {
             throw DiagnosticsError(diagnostics)
         }
@@ -78,16 +53,6 @@ public struct SiteLoader: Sendable {
             if let value = result.value { values.append(value) }
         }
         return values
-    }
-
-    /// By file, then by place in the file, as a reader goes through them.
-    static func inReadingOrder(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
-        diagnostics.enumerated().sorted { a, b in
-            if a.element.file != b.element.file { return a.element.file < b.element.file }
-            let la = a.element.location ?? SourceLocation(line: 0, column: 0)
-            let lb = b.element.location ?? SourceLocation(line: 0, column: 0)
-            return la != lb ? la < lb : a.offset < b.offset
-        }.map(\.element)
     }
 
     static func newestFirst(_ a: Post, _ b: Post) -> Bool {

@@ -1,3 +1,4 @@
+import Support
 /// Checks that need all posts at once: unique URLs, unique part numbers in a series,
 /// series names that do not share a URL.
 public enum SiteValidator {

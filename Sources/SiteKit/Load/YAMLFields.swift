@@ -1,4 +1,6 @@
 import Foundation
+import Support
+import YAML
 
 /// Reads typed fields out of a YAML mapping and collects a diagnostic for each
 /// problem instead of stopping at the first, so one build reports every mistake.

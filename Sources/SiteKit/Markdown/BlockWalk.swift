@@ -2,8 +2,8 @@ import Markdown
 
 /// Walks the blocks that hold no other blocks (code blocks, paragraphs, headings, …) in
 /// document order, inside lists, quotes and custom blocks too: a fence in a list item counts.
-enum BlockWalk {
-    static func leaves(of blocks: [MarkdownBlock]) -> [MarkdownBlock] {
+package enum BlockWalk {
+    package static func leaves(of blocks: [MarkdownBlock]) -> [MarkdownBlock] {
         blocks.flatMap { block in children(of: block).map { leaves(of: $0) } ?? [block] }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Support
 
 /// Where KaTeX is on this machine: the node executable and the `katex` package folder.
 /// Both are found by ``find(environment:)`` and both can be given instead, so a test can

@@ -1,5 +1,6 @@
 import Foundation
 import Markdown
+import Support
 
 /// A link or image destination as written in a post, with where it was written.
 struct WrittenLink: Sendable, Hashable {
@@ -96,4 +97,10 @@ struct LinkCollector {
         }
         return fallback
     }
+}
+
+/// A link of a body with where it leads, for the link checker.
+struct ResolvedLink: Sendable, Hashable {
+    var written: WrittenLink
+    var target: LinkTarget
 }

@@ -31,7 +31,7 @@ public struct MathFormula: Sendable, Hashable {
 
     /// A fenced block whose info string's first word is `math`.
     public static func isMathFence(info: String) -> Bool {
-        SnippetExtractor.firstWord(info) == "math"
+        InfoString.language(info) == "math"
     }
 
     /// The TeX of a ```` ```math ```` block's literal: one surrounding `$$ … $$` or `\[ … \]`

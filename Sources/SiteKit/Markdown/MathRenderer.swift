@@ -1,5 +1,6 @@
 import Foundation
 import Markdown
+import Support
 
 /// Renders TeX formulas to MathML at build time with KaTeX: all formulas of a build in one
 /// `node` process, each result cached, so a rebuild with unchanged formulas starts none.

@@ -1,6 +1,7 @@
 import Foundation
 import Highlight
 import Markdown
+import Support
 
 /// A post's or page's body, rendered, with what the rest of the build needs to know of it.
 struct RenderedBody: Sendable {
@@ -16,14 +17,18 @@ struct RenderedBody: Sendable {
 
 /// Parses a post's or page's Markdown body with the site's settings. Positions in the
 /// tree are file lines, since the body's first line is passed along.
-struct PostBodyParser: Sendable {
-    var settings: SiteConfig.MarkdownSettings
+package struct PostBodyParser: Sendable {
+    package var settings: SiteConfig.MarkdownSettings
+
+    package init(settings: SiteConfig.MarkdownSettings) {
+        self.settings = settings
+    }
 
     var options: MarkdownOptions {
         MarkdownOptions(smartPunctuation: settings.smartPunctuation, allowRawHTML: settings.allowRawHTML)
     }
 
-    func document(for body: String, file: String, firstLine: Int) throws(Diagnostic) -> MarkdownDocument {
+    package func document(for body: String, file: String, firstLine: Int) throws(Diagnostic) -> MarkdownDocument {
         do {
             return try MarkdownDocument.parse(body, options: options, lineOffset: firstLine - 1)
         } catch {
@@ -89,7 +94,7 @@ struct PostBodyRenderer: Sendable {
     /// lines (`// snippet.hide` … `// snippet.show`): they are compiled by check-snippets,
     /// never shown.
     static let codeBlock: HTMLRenderer.CodeBlockHook = { info, literal in
-        guard let language = HighlightLanguage(infoWord: SnippetExtractor.firstWord(info)) else { return nil }
+        guard let language = HighlightLanguage(infoWord: InfoString.language(info)) else { return nil }
         let code = language == .swift && UTF8Bytes.contains(literal, HiddenLines.hide) ? HiddenLines.visible(literal) : literal
         return HTMLRenderer.codeBlockHTML(info: info, innerHTML: SyntaxHighlighter.html(code, language: language))
     }

@@ -1,3 +1,4 @@
+import Support
 /// One post: its front matter as typed values and its Markdown body with the line
 /// it starts on, so that later stages can report positions in the file.
 public struct Post: Sendable, Hashable {

@@ -1,3 +1,4 @@
+import Support
 /// The site settings of `Content/site.yml`.
 public struct SiteConfig: Sendable, Hashable {
     public var title: String

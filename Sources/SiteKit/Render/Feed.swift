@@ -1,4 +1,5 @@
 import Foundation
+import Support
 
 /// One feed of the site (all posts, a tag's, or a series'), ready to be written in
 /// each ``FeedFormat``. Every URL in it is absolute.

@@ -1,4 +1,5 @@
 import Foundation
+import Support
 
 /// The links of one post or page, resolved, for the link checker.
 struct PageLinks: Sendable {
@@ -6,11 +7,6 @@ struct PageLinks: Sendable {
     /// The page's file in the output (`posts/x/index.html`).
     var outputPath: String
     var links: [ResolvedLink]
-}
-
-struct ResolvedLink: Sendable, Hashable {
-    var written: WrittenLink
-    var target: LinkTarget
 }
 
 /// Proves, before the output is replaced, that every link in the content leads somewhere:

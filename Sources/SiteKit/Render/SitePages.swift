@@ -1,6 +1,7 @@
 import Foundation
 import Markdown
 import Mustache
+import Support
 
 /// What the render stage produced, besides the files it handed to its sink: their paths,
 /// and the links of the content with what the link checker needs to prove them (the ids
@@ -149,7 +150,7 @@ public struct SitePages: Sendable {
             case .failure(let error): if seen.insert(error.headline).inserted { errors.append(error) }
             }
         }
-        guard errors.isEmpty else { throw DiagnosticsError(SiteLoader.inReadingOrder(errors)) }
+        guard errors.isEmpty else { throw DiagnosticsError(Diagnostic.inReadingOrder(errors)) }
         return values
     }
 

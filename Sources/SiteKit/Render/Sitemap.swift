@@ -1,3 +1,4 @@
+import Support
 /// `sitemap.xml` (sitemaps.org 0.9) and the `robots.txt` that names it: every page a
 /// search engine should index, which leaves out the pager's `/page/N/` and the 404 page.
 struct Sitemap: Sendable {

@@ -1,5 +1,6 @@
 import Foundation
 import Mustache
+import Support
 
 /// A theme ready to render: every template parsed once, the site's overrides applied,
 /// and every partial and parent a template names known to exist.
@@ -92,7 +93,7 @@ public struct ThemeLoader: Sendable {
                                       "theme '\(config.theme)' has no \(name).\(Theme.fileExtension), which renders the \(Self.pageDescriptions[name]!)"))
         }
         guard !diagnostics.contains(where: { $0.severity == .error }) else {
-            throw DiagnosticsError(SiteLoader.inReadingOrder(diagnostics))
+            throw DiagnosticsError(Diagnostic.inReadingOrder(diagnostics))
         }
         let theme = Theme(name: config.theme, staticFolder: folder.appendingPathComponent("static"),
                           library: MustacheLibrary(templates: templates, strict: true), files: files, sources: texts)

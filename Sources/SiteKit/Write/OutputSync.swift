@@ -1,4 +1,5 @@
 import Foundation
+import Support
 
 /// Brings an existing output folder to exactly the files of a new build, in place, for a
 /// preview server: a file whose bytes are unchanged is left alone (its modification time

@@ -1,4 +1,5 @@
 import Foundation
+import Support
 
 /// The write stage: builds the whole output in a temporary folder beside the output
 /// folder and swaps it in with renames only when every file was written, so a failed

@@ -1,5 +1,6 @@
 import Foundation
 @testable import SiteKit
+@testable import Support
 
 /// A small site written inline by a test into a fresh temporary folder.
 struct FixtureSite {

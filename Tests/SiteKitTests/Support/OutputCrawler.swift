@@ -1,5 +1,6 @@
 import Foundation
 @testable import SiteKit
+@testable import Support
 
 /// Follows every link in a built site's output the way a browser would, without the
 /// generator's help: each `href` and `src` of every HTML page, and every URL of the

@@ -1,0 +1,212 @@
+import SiteKit
+import Support
+/// What the words after `swift` in a fence's info string ask for. Parsed strictly: an
+/// unknown or malformed word is an error, never silently ignored.
+public struct SnippetAttributes: Sendable, Hashable {
+    public enum ExpectedFailure: Sendable, Hashable, CustomStringConvertible {
+        /// A diagnostic ID, as `-debug-diagnostic-names` prints it (`superclass_not_open`).
+        case id(String)
+        /// The diagnostic's message, exactly.
+        case message(String)
+
+        public var description: String {
+            switch self {
+            case .id(let id): return "[\(id)]"
+            case .message(let message): return "\"\(message)\""
+            }
+        }
+    }
+
+    /// `skip(reason)`: not compiled; the reason is reported.
+    public var skipReason: String?
+    /// `program=NAME`: a separate program of the post.
+    public var program: String?
+    /// `from=PROGRAM` (with `program=`): the new program starts as a copy of `PROGRAM` so far,
+    /// and its blocks replace the copied declarations of the same names (a later version).
+    public var base: String?
+    /// `isolated`: a program of its own.
+    public var isolated = false
+    /// `member-of=Type`: spliced into the body of `Type`, declared by an earlier block.
+    public var memberOf: String?
+    /// `module=Name`: built as module `Name`, which other blocks may `import`.
+    public var module: String?
+    /// `fails=ID` / `fails="message"`: must fail with exactly this diagnostic.
+    public var expectedFailure: ExpectedFailure?
+    /// `platform=apple`: needs an Apple SDK; skipped elsewhere.
+    public var needsAppleSDK = false
+    /// `run`: compiled, run, and its output compared.
+    public var run = false
+
+    public init() {}
+
+    public static let words = ["skip", "program", "from", "isolated", "member-of", "module", "fails", "platform", "run"]
+
+    /// A problem with one word, at its column in the info string (0-based).
+    public struct ParseError: Error, Sendable, Equatable {
+        public var offset: Int
+        public var message: String
+    }
+
+    /// Parses the words after the first one (`swift`).
+    public static func parse(_ info: String) throws(ParseError) -> SnippetAttributes {
+        var attributes = SnippetAttributes()
+        var scanner = InfoScanner(Array(info.unicodeScalars))
+        scanner.skipWord()  // `swift`
+        while let word = try scanner.nextWord() {
+            try attributes.apply(word)
+        }
+        try attributes.checkCombination()
+        return attributes
+    }
+
+    private mutating func apply(_ word: InfoScanner.Word) throws(ParseError) {
+        func fail(_ message: String) -> ParseError { ParseError(offset: word.offset, message: message) }
+        func value(_ what: String) throws(ParseError) -> String {
+            guard let value = word.value, !value.isEmpty else { throw fail("'\(word.name)' needs a value: \(word.name)=\(what)") }
+            return value
+        }
+        func identifier(_ what: String) throws(ParseError) -> String {
+            let text = try value(what)
+            guard text.unicodeScalars.allSatisfy({ $0.properties.isAlphabetic || $0.properties.numericType != nil || $0 == "_" }),
+                  let first = text.unicodeScalars.first, !(first.properties.numericType != nil) else {
+                throw fail("'\(word.name)=\(text)': \(what) must be a Swift identifier")
+            }
+            return text
+        }
+        switch word.name {
+        case "skip":
+            guard let reason = word.argument?.trimmingCharacters(in: .whitespaces), !reason.isEmpty else {
+                throw fail("'skip' needs a reason: skip(why this block is not compiled)")
+            }
+            skipReason = reason
+        case "ignore":
+            throw fail("'ignore' is written skip(reason) here, with the reason")
+        case "program":
+            program = try value("NAME")
+        case "from":
+            base = try value("PROGRAM")
+        case "isolated":
+            try noValue(word)
+            isolated = true
+        case "member-of":
+            memberOf = try identifier("a type name")
+        case "module":
+            module = try identifier("a module name")
+        case "fails":
+            guard let text = word.value, !text.isEmpty else { throw fail("'fails' needs the diagnostic: fails=diagnostic_id or fails=\"message\"") }
+            expectedFailure = word.quoted ? .message(text) : .id(text)
+        case "platform":
+            let platform = try value("apple")
+            guard platform == "apple" else { throw fail("unknown platform '\(platform)'; the only one is platform=apple") }
+            needsAppleSDK = true
+        case "run":
+            try noValue(word)
+            run = true
+        default:
+            throw fail("unknown snippet attribute '\(word.name)'\(DidYouMean.hint(for: word.name, among: Self.words)); known: \(Self.words.joined(separator: ", "))")
+        }
+    }
+
+    private func noValue(_ word: InfoScanner.Word) throws(ParseError) {
+        if word.value != nil || word.argument != nil {
+            throw ParseError(offset: word.offset, message: "'\(word.name)' takes no value")
+        }
+    }
+
+    private func checkCombination() throws(ParseError) {
+        let programs = [program != nil, isolated, module != nil].filter { $0 }.count
+        if programs > 1 {
+            throw ParseError(offset: 0, message: "choose one of program=, isolated and module=: a block belongs to one program")
+        }
+        if base != nil && program == nil {
+            throw ParseError(offset: 0, message: "from= names the program a new program= starts from; add program=NAME")
+        }
+        if memberOf != nil && (isolated || module != nil) {
+            throw ParseError(offset: 0, message: "member-of= splices into an earlier block's type; it cannot also start a program")
+        }
+        if run && expectedFailure != nil {
+            throw ParseError(offset: 0, message: "a block cannot both run and be expected to fail")
+        }
+    }
+}
+
+/// Splits an info string into words: `name`, `name=value`, `name="quoted value"`, `name(argument)`.
+struct InfoScanner {
+    struct Word {
+        var name: String
+        var value: String?
+        var quoted = false
+        var argument: String?
+        var offset: Int
+    }
+
+    private let scalars: [Unicode.Scalar]
+    private var index = 0
+
+    init(_ scalars: [Unicode.Scalar]) {
+        self.scalars = scalars
+    }
+
+    private var atSpace: Bool { index < scalars.count && scalars[index].properties.isWhitespace }
+
+    mutating func skipWord() {
+        while index < scalars.count && !atSpace { index += 1 }
+    }
+
+    mutating func nextWord() throws(SnippetAttributes.ParseError) -> Word? {
+        while atSpace { index += 1 }
+        guard index < scalars.count else { return nil }
+        let start = index
+        var name = ""
+        while index < scalars.count, !atSpace, scalars[index] != "=", scalars[index] != "(" {
+            name.unicodeScalars.append(scalars[index])
+            index += 1
+        }
+        var word = Word(name: name, offset: start)
+        guard index < scalars.count, !atSpace else { return word }
+        if scalars[index] == "(" {
+            index += 1
+            var depth = 1
+            var argument = ""
+            while index < scalars.count {
+                let c = scalars[index]
+                if c == "(" { depth += 1 } else if c == ")" { depth -= 1; if depth == 0 { break } }
+                argument.unicodeScalars.append(c)
+                index += 1
+            }
+            guard index < scalars.count else {
+                throw .init(offset: start, message: "'\(name)(' is never closed with ')'")
+            }
+            index += 1
+            word.argument = argument
+        } else {
+            index += 1  // "="
+            if index < scalars.count && scalars[index] == "\"" {
+                index += 1
+                var value = ""
+                while index < scalars.count && scalars[index] != "\"" {
+                    if scalars[index] == "\\" && index + 1 < scalars.count { index += 1 }
+                    value.unicodeScalars.append(scalars[index])
+                    index += 1
+                }
+                guard index < scalars.count else {
+                    throw .init(offset: start, message: "the quoted value of '\(name)' is never closed with '\"'")
+                }
+                index += 1
+                word.value = value
+                word.quoted = true
+            } else {
+                var value = ""
+                while index < scalars.count && !atSpace {
+                    value.unicodeScalars.append(scalars[index])
+                    index += 1
+                }
+                word.value = value
+            }
+        }
+        if index < scalars.count && !atSpace {
+            throw .init(offset: index, message: "expected a space after '\(name)'")
+        }
+        return word
+    }
+}

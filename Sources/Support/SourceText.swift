@@ -1,0 +1,73 @@
+import Foundation
+
+/// A content file read as UTF-8 text. Reading it is where unreadable files and
+/// bytes that are not UTF-8 are caught, with the line and column of the first bad byte.
+public struct SourceText: Sendable {
+    public var path: String
+    /// The text with a byte-order mark removed and CRLF / CR line ends made LF.
+    public var text: String
+
+    public init(path: String, text: String) {
+        self.path = path
+        self.text = text
+    }
+
+    /// - Parameters:
+    ///   - url: the file to read.
+    ///   - displayPath: how diagnostics name it (relative to the site root).
+    public static func read(_ url: URL, displayPath: String) throws(Diagnostic) -> SourceText {
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            let reason = (error as NSError).userInfo[NSUnderlyingErrorKey].map { "\($0)" } ?? error.localizedDescription
+            throw Diagnostic.error(displayPath, nil, "cannot read file: \(Self.shortReason(reason, url: url))")
+        }
+        return try decode(Array(data), displayPath: displayPath)
+    }
+
+    public static func decode(_ bytes: [UInt8], displayPath: String) throws(Diagnostic) -> SourceText {
+        var body = bytes[...]
+        if body.starts(with: [0xEF, 0xBB, 0xBF]) { body = body.dropFirst(3) }
+        guard let text = String(validating: body, as: UTF8.self) else {
+            throw Diagnostic.error(displayPath, firstInvalidUTF8(in: body),
+                                   "file is not valid UTF-8 (save it as UTF-8)")
+        }
+        return SourceText(path: displayPath, text: normalizeLineEnds(text))
+    }
+
+    package static func normalizeLineEnds(_ text: String) -> String {
+        var probe = text
+        // memchr: the byte-by-byte generic `contains` showed in profiles of 10,000-post builds.
+        let hasCR = probe.withUTF8 { $0.count > 0 && memchr($0.baseAddress!, 13, $0.count) != nil }
+        guard hasCR else { return text }
+        return text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
+    }
+
+    private static func firstInvalidUTF8(in bytes: ArraySlice<UInt8>) -> SourceLocation {
+        var iterator = bytes.makeIterator()
+        var decoder = UTF8()
+        var line = 1
+        var column = 1
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar):
+                if scalar == "\n" {
+                    line += 1
+                    column = 1
+                } else {
+                    column += 1
+                }
+            case .emptyInput, .error:
+                return SourceLocation(line: line, column: column)
+            }
+        }
+    }
+
+    private static func shortReason(_ reason: String, url: URL) -> String {
+        if !FileManager.default.isReadableFile(atPath: url.path) {
+            return FileManager.default.fileExists(atPath: url.path) ? "permission denied" : "no such file"
+        }
+        return reason
+    }
+}
