@@ -69,7 +69,7 @@ struct PageMetadataTests {
         #expect(site.read("posts/with-summary/index.html")?.contains("<span class=\"reading-time\">1 min read</span>") == true)
         #expect(WordCounter.count("let a = 1\n\tThe  first, paragraph\n") == 7)
         #expect(WordCounter.count(try MarkdownDocument.parse("# Two words\n\nwor**ld** [a link](/x)\nnext\n\n    code here\n")) == 8)
-        #expect(TemplateContext.readingTime(0) == 1 && TemplateContext.readingTime(200) == 1 && TemplateContext.readingTime(201) == 2)
+        #expect(PostSummary.readingTime(0) == 1 && PostSummary.readingTime(200) == 1 && PostSummary.readingTime(201) == 2)
     }
 
     @Test func longerPostsGetATableOfContentsOfTheirH2AndH3Headings() throws {

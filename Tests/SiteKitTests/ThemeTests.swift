@@ -224,7 +224,7 @@ struct TemplateTests {
     @Test func theThemeIsChosenInTheSettings() throws {
         let site = FixtureSite(Self.posts)
         defer { site.remove() }
-        for name in Theme.pageTemplates {
+        for name in PageRoute.templates {
             site.write("Themes/plain/templates/\(name).mustache", "plain \(name): {{page.title}}\n")
         }
         site.write("Themes/plain/static/plain.css", "body{}")
@@ -293,7 +293,7 @@ struct TemplateTests {
         let site = FixtureSite(Self.posts)
         defer { site.remove() }
         try FileManager.default.removeItem(at: site.root.appendingPathComponent("Themes/default/templates/archive.mustache"))
-        #expect(site.failingBuild().errors.headlines == ["Themes/default/templates: error: theme 'default' has no archive.mustache, which renders the archive page"])
+        #expect(site.failingBuild().errors.headlines == ["Themes/default/templates: error: theme 'default' has no archive.mustache, which renders the archive: every post, by year"])
     }
 
     @Test func otherFilesInTemplatesAreReported() throws {

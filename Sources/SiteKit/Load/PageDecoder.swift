@@ -3,9 +3,6 @@ import Support
 public enum PageDecoder {
     public static let knownKeys = ["title", "slug", "summary", "nav_order", "draft"]
 
-    /// The first URL segments of generated sections, which a page may not take.
-    public static let reservedSlugs: Set<String> = ["posts", "tags", "series", "archive", "page"]
-
     public static func decode(_ source: SourceText, defaultSlug: String) -> (page: ContentPage?, diagnostics: [Diagnostic]) {
         let document: FrontMatterFields
         switch FrontMatterFields.read(source, required: "'title'") {
@@ -19,7 +16,7 @@ public enum PageDecoder {
         let navOrder = fields.int("nav_order", range: 1...1000)
         let draft = fields.bool("draft") ?? false
         let slug = PostDecoder.decodeSlug(&fields, defaultSlug: defaultSlug)
-        if let slug, reservedSlugs.contains(slug.lowercased()) {
+        if let slug, PageRoute.reservedSegments.contains(slug.lowercased()) {
             fields.error(at: fields.location(ofKey: "slug"), "a page cannot be at /\(slug)/: the build writes its \(slug) pages there; choose another slug")
         }
         guard !fields.diagnostics.contains(where: { $0.severity == .error }), let title, let slug else {

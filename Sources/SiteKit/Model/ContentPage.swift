@@ -24,5 +24,5 @@ public struct ContentPage: Sendable, Hashable {
         self.bodyFirstLine = bodyFirstLine
     }
 
-    public var urlPath: String { "/\(slug)/" }
+    public var urlPath: String { SiteRoutes.standard.page(slug: slug) }
 }

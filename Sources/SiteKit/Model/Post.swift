@@ -37,7 +37,7 @@ public struct Post: Sendable, Hashable {
     }
 
     /// The site-relative URL path, with the trailing slash of a clean URL.
-    public var urlPath: String { "/posts/\(slug)/" }
+    public var urlPath: String { SiteRoutes.standard.post(slug: slug) }
 }
 
 /// A post's place in a series, from `series` and `series_order`.

@@ -5,7 +5,7 @@ public struct Series: Sendable, Hashable {
     public var slug: String
     public var parts: [Post]
 
-    public var urlPath: String { "/series/\(slug)/" }
+    public var urlPath: String { SiteRoutes.standard.series(slug: slug) }
 
     /// The 1-based part number of the post with `slug`, or nil when it is not a part.
     public func partNumber(ofPostWithSlug slug: String) -> Int? {
@@ -29,7 +29,7 @@ public struct Tag: Sendable, Hashable {
     public var slug: String
     public var posts: [Post]
 
-    public var urlPath: String { "/tags/\(slug)/" }
+    public var urlPath: String { SiteRoutes.standard.tag(slug: slug) }
 
     /// Every tag of `posts` (newest first), sorted by name; each tag keeps that post order.
     static func group(_ posts: [Post]) -> [Tag] {

@@ -41,25 +41,11 @@ public struct SitePages: Sendable {
     }
 
     enum Job: Sendable {
-        case post(Int)
-        case page(Int)
-        case home(number: Int, total: Int)
-        case archive
-        case tags
-        case tag(Int)
-        case seriesIndex
-        case series(Int)
-        case notFound
-        case feeds(FeedSource)
+        /// Page `index` (0-based) of a kind, in ``PageSet``'s order.
+        case page(PageKind, Int)
+        case feeds(FeedBuilder.Source)
         case sitemap
         case robots
-    }
-
-    /// Whose posts a feed carries.
-    enum FeedSource: Sendable {
-        case site
-        case tag(Int)
-        case series(Int)
     }
 
     /// Every file, handed to `sink` as it is made, or every error found: a template error
@@ -83,16 +69,18 @@ public struct SitePages: Sendable {
             }
         })
         let postBodies = Array(bodies.prefix(site.posts.count)), pageBodies = Array(bodies.dropFirst(site.posts.count))
-        let context = TemplateContext(site: site, postBodies: postBodies, pageBodies: pageBodies)
+        let index = PostIndex(site)
+        let context = TemplateContext(site: site, pages: pages, postBodies: postBodies, pageBodies: pageBodies, index: index)
+        let feeds = FeedBuilder(site: site, urls: context.urls, postBodies: postBodies, index: index)
         let links = zip(site.posts, postBodies).map { post, body in
-            PageLinks(sourcePath: post.sourcePath, outputPath: Self.outputPath(post.urlPath), links: body.links)
+            PageLinks(sourcePath: post.sourcePath, outputPath: SiteRoutes.outputPath(post.urlPath), links: body.links)
         } + zip(site.pages, pageBodies).map { page, body in
-            PageLinks(sourcePath: page.sourcePath, outputPath: Self.outputPath(page.urlPath), links: body.links)
+            PageLinks(sourcePath: page.sourcePath, outputPath: SiteRoutes.outputPath(page.urlPath), links: body.links)
         }
         let fragmentTargets = LinkChecker.fragmentTargets(of: links)
         let written = try Self.collect(jobs().parallelMap { job in
             Result { () throws(Diagnostic) -> [(path: String, ids: Set<String>?)] in
-                let unit = unit(for: job, context: context)
+                let unit = unit(for: job, context: context, feeds: feeds)
                 let targets = unit.paths.filter(fragmentTargets.contains)
                 if let cache, cache.isUnchanged(unit.key, input: unit.input, needsIDs: !targets.isEmpty) {
                     return unit.paths.map { ($0, targets.contains($0) ? cache.ids(of: $0) : nil) }
@@ -154,21 +142,17 @@ public struct SitePages: Sendable {
         return values
     }
 
-    static func outputPath(_ urlPath: String) -> String { String(urlPath.dropFirst()) + "index.html" }
-
     /// One unit of output, as data: a page with its template's data, a feed (three files), or
     /// a site file. Rendering it (``files(of:context:)``) is the expensive part.
     enum Unit {
         case page(PageKind, urlPath: String, MustacheValue)
-        case notFound(MustacheValue)
         case feeds(Feed)
         case file(RenderedFile)
 
         /// The output paths the unit makes.
         var paths: [String] {
             switch self {
-            case .page(_, let urlPath, _): return [SitePages.outputPath(urlPath)]
-            case .notFound: return ["404.html"]
+            case .page(_, let urlPath, _): return [SiteRoutes.outputPath(urlPath)]
             case .feeds(let feed): return FeedFormat.allCases.map { $0.outputPath(in: feed.folderURLPath) }
             case .file(let file): return [file.path]
             }
@@ -178,39 +162,21 @@ public struct SitePages: Sendable {
 
         var input: RenderCache.Input {
             switch self {
-            case .page(_, _, let value), .notFound(let value): return .page(value)
+            case .page(_, _, let value): return .page(value)
             case .feeds(let feed): return .feed(feed)
             case .file(let file): return .text(file.contents)
             }
         }
     }
 
-    private func unit(for job: Job, context: TemplateContext) -> Unit {
+    private func unit(for job: Job, context: TemplateContext, feeds: FeedBuilder) -> Unit {
         switch job {
-        case .post(let index):
-            return .page(.post, urlPath: site.posts[index].urlPath, context.postPage(index))
-        case .page(let index):
-            return .page(.page, urlPath: site.pages[index].urlPath, context.contentPage(index))
-        case .home(let number, let total):
-            let perPage = site.config.postsPerPage
-            let range = (number - 1) * perPage..<min(site.posts.count, number * perPage)
-            return .page(.home, urlPath: TemplateContext.homeURLPath(number), context.homePage(number: number, of: total, posts: range))
-        case .archive:
-            return .page(.archive, urlPath: "/archive/", context.archivePage())
-        case .tags:
-            return .page(.tags, urlPath: "/tags/", context.tagsPage())
-        case .tag(let index):
-            return .page(.tag, urlPath: site.tags[index].urlPath, context.tagPage(index))
-        case .seriesIndex:
-            return .page(.seriesIndex, urlPath: "/series/", context.seriesIndexPage())
-        case .series(let index):
-            return .page(.series, urlPath: site.series[index].urlPath, context.seriesPage(index))
-        case .notFound:
-            return .notFound(context.notFoundPage())
+        case .page(let kind, let index):
+            return .page(kind, urlPath: pages.urlPath(of: kind, at: index), context.page(kind, at: index))
         case .feeds(let source):
-            return .feeds(context.feed(source))
+            return .feeds(feeds.feed(source))
         case .sitemap:
-            return .file(RenderedFile(path: "sitemap.xml", contents: Sitemap(site: site, urls: context.urls).xml()))
+            return .file(RenderedFile(path: "sitemap.xml", contents: Sitemap(pages: pages, urls: context.urls).xml()))
         case .robots:
             return .file(RenderedFile(path: "robots.txt", contents: Sitemap.robotsTxt(urls: context.urls), replaceableByStatic: true))
         }
@@ -219,9 +185,7 @@ public struct SitePages: Sendable {
     private func files(of unit: Unit, context: TemplateContext) throws(Diagnostic) -> [RenderedFile] {
         switch unit {
         case .page(let kind, let urlPath, let value):
-            return [RenderedFile(path: Self.outputPath(urlPath), contents: try theme.render(kind.templateName, context: value))]
-        case .notFound(let value):
-            return [RenderedFile(path: "404.html", contents: try theme.render(PageKind.notFound.templateName, context: value))]
+            return [RenderedFile(path: SiteRoutes.outputPath(urlPath), contents: try theme.render(kind.templateName, context: value))]
         case .feeds(let feed):
             let contents = FeedContent.of(feed, urls: context.urls)
             return FeedFormat.allCases.map { format in
@@ -232,14 +196,13 @@ public struct SitePages: Sendable {
         }
     }
 
-    /// Posts first: they are the bulk, and the largest jobs should start early.
+    /// Every page of every kind in the routes table, the feeds and the site files. Posts
+    /// first: they are the bulk, and the largest jobs should start early.
     func jobs() -> [Job] {
-        let homePages = max(1, (site.posts.count + site.config.postsPerPage - 1) / site.config.postsPerPage)
-        return site.posts.indices.map(Job.post) + site.pages.indices.map(Job.page)
-            + (1...homePages).map { Job.home(number: $0, total: homePages) }
-            + [.archive, .tags, .seriesIndex, .notFound]
-            + site.tags.indices.map(Job.tag) + site.series.indices.map(Job.series)
-            + [.feeds(.site)] + site.tags.indices.map { .feeds(.tag($0)) } + site.series.indices.map { .feeds(.series($0)) }
-            + [.sitemap, .robots]
+        let kinds = [PageKind.post] + PageRoute.table.map(\.kind).filter { $0 != .post }
+        return kinds.flatMap { kind in (0..<pages.count(of: kind)).map { Job.page(kind, $0) } }
+            + FeedBuilder.sources(of: site).map(Job.feeds) + [.sitemap, .robots]
     }
+
+    private var pages: PageSet { PageSet(site: site, routes: .standard) }
 }

@@ -1,8 +1,10 @@
 import Support
+
 /// `sitemap.xml` (sitemaps.org 0.9) and the `robots.txt` that names it: every page a
-/// search engine should index, which leaves out the pager's `/page/N/` and the 404 page.
+/// search engine should index, as the routes table says (not the pager's `/page/N/`, not
+/// the 404 page).
 struct Sitemap: Sendable {
-    let site: Site
+    let pages: PageSet
     let urls: SiteURLs
 
     struct Entry: Sendable {
@@ -10,16 +12,30 @@ struct Sitemap: Sendable {
         var lastModified: PostDate?
     }
 
-    /// In the order the site presents them: home, posts, pages, then the lists.
+    /// In the routes table's order: home, posts, pages, the indexes, each tag and series.
     var entries: [Entry] {
-        let newest = site.posts.first.map(Self.lastModified)
-        var entries = [Entry(urlPath: "/", lastModified: newest)]
-        entries += site.posts.map { Entry(urlPath: $0.urlPath, lastModified: Self.lastModified($0)) }
-        entries += site.pages.map { Entry(urlPath: $0.urlPath, lastModified: nil) }
-        entries += ["/archive/", "/tags/", "/series/"].map { Entry(urlPath: $0, lastModified: newest) }
-        entries += site.tags.map { Entry(urlPath: $0.urlPath, lastModified: $0.posts.map(Self.lastModified).max()) }
-        entries += site.series.map { Entry(urlPath: $0.urlPath, lastModified: $0.parts.map(Self.lastModified).max()) }
-        return entries
+        PageRoute.table.flatMap { route -> [Entry] in
+            let count: Int
+            switch route.sitemap {
+            case .none: count = 0
+            case .firstPage: count = 1
+            case .every: count = pages.count(of: route.kind)
+            }
+            return (0..<count).map { Entry(urlPath: pages.urlPath(of: route.kind, at: $0), lastModified: lastModified(route.kind, $0)) }
+        }
+    }
+
+    /// The newest change a page shows: of its post, of the posts it lists, of any post for
+    /// the site-wide lists; none for a page of `Content/pages/`.
+    private func lastModified(_ kind: PageKind, _ index: Int) -> PostDate? {
+        let site = pages.site
+        switch kind {
+        case .post: return Self.lastModified(site.posts[index])
+        case .page, .notFound: return nil
+        case .tag: return site.tags[index].posts.map(Self.lastModified).max()
+        case .series: return site.series[index].parts.map(Self.lastModified).max()
+        case .home, .archive, .tags, .seriesIndex: return site.posts.first.map(Self.lastModified)
+        }
     }
 
     static func lastModified(_ post: Post) -> PostDate { max(post.updated ?? post.date, post.date) }

@@ -5,9 +5,7 @@ import Support
 /// A theme ready to render: every template parsed once, the site's overrides applied,
 /// and every partial and parent a template names known to exist.
 public struct Theme: Sendable {
-    /// The templates the build renders pages with; a theme must have all of them.
-    public static let pageTemplates = ["home", "post", "page", "archive", "tags", "tag", "series-index", "series", "404"]
-    public static let fileExtension = "mustache"
+    static let fileExtension = "mustache"
 
     public var name: String
     /// Copied into the output before `Content/static/`, which may replace its files.
@@ -88,9 +86,9 @@ public struct ThemeLoader: Sendable {
         }
         let files = sources.mapValues { layout.displayPath($0) }
         diagnostics += missingReferences(templates, files: files)
-        for name in Theme.pageTemplates where sources[name] == nil {
+        for route in PageRoute.table where sources[route.kind.templateName] == nil {
             diagnostics.append(.error(layout.displayPath(templatesFolder), nil,
-                                      "theme '\(config.theme)' has no \(name).\(Theme.fileExtension), which renders the \(Self.pageDescriptions[name]!)"))
+                                      "theme '\(config.theme)' has no \(route.kind.templateName).\(Theme.fileExtension), which renders \(route.renders)"))
         }
         guard !diagnostics.contains(where: { $0.severity == .error }) else {
             throw DiagnosticsError(Diagnostic.inReadingOrder(diagnostics))
@@ -99,12 +97,6 @@ public struct ThemeLoader: Sendable {
                           library: MustacheLibrary(templates: templates, strict: true), files: files, sources: texts)
         return (theme, diagnostics)
     }
-
-    static let pageDescriptions = [
-        "home": "home page and its pagination pages", "post": "post pages", "page": "pages of Content/pages/",
-        "archive": "archive page", "tags": "tag index", "tag": "page of each tag",
-        "series-index": "series index", "series": "page of each series",
-    ]
 
     private func missingTheme() -> Diagnostic {
         let available = ((try? FileManager.default.contentsOfDirectory(atPath: layout.themes.path)) ?? [])

@@ -1,0 +1,57 @@
+import Mustache
+
+/// The pages that list posts by time: the home page and its pager, the archive, and the
+/// 404 page (which suggests the latest posts).
+extension TemplateContext {
+    /// Page `number` (1-based) of the home page's pager.
+    func homePage(number: Int) -> MustacheValue {
+        let total = pages.homePageCount
+        let perPage = site.config.postsPerPage
+        let range = (number - 1) * perPage..<min(site.posts.count, number * perPage)
+        let title = number == 1 ? site.config.title : "Page \(number) of \(total)"
+        return document(.home, title: title, urlPath: pages.urlPath(of: .home, at: number - 1),
+                        fields: ["posts": .array(Array(items[range])),
+                                 "pagination": pagination(number: number, of: total)])
+    }
+
+    /// Null when everything fits on one page, so `{{#pagination}}` hides the pager.
+    func pagination(number: Int, of total: Int) -> MustacheValue {
+        guard total > 1 else { return .null }
+        func url(_ page: Int) -> MustacheValue {
+            (1...total).contains(page) ? .string(urls.link(urlPath: pages.urlPath(of: .home, at: page - 1))) : .null
+        }
+        // A window of nearby pages keeps each pager small on a site with a thousand pages.
+        let window = max(1, number - 2)...min(total, number + 2)
+        return [
+            "number": .int(number),
+            "count": .int(total),
+            "previous_url": url(number - 1),
+            "next_url": url(number + 1),
+            "first_url": url(1),
+            "last_url": url(total),
+            "pages": .array(window.map { page in
+                ["number": .int(page), "url": url(page), "current": .bool(page == number)]
+            }),
+        ]
+    }
+
+    func archivePage() -> MustacheValue {
+        var years: [MustacheValue] = []
+        var start = 0
+        while start < site.posts.count {
+            let year = site.posts[start].date.year
+            var end = start
+            while end < site.posts.count && site.posts[end].date.year == year { end += 1 }
+            years.append(["year": .int(year), "count": .int(end - start), "single": .bool(end - start == 1),
+                          "posts": .array(Array(items[start..<end]))])
+            start = end
+        }
+        return document(.archive, title: "Archive", urlPath: pages.urlPath(of: .archive, at: 0),
+                        fields: ["years": .array(years), "count": .int(site.posts.count)])
+    }
+
+    func notFoundPage() -> MustacheValue {
+        document(.notFound, title: "Page not found", urlPath: pages.urlPath(of: .notFound, at: 0),
+                 fields: ["posts": .array(Array(items.prefix(5))), "has_posts": .bool(!items.isEmpty)])
+    }
+}

@@ -1,0 +1,126 @@
+import Foundation
+import Markdown
+import Mustache
+
+/// The values templates are rendered with: what every page of a build shares, and
+/// ``page(_:at:)``, the root value of one page, built by the extension for its kind
+/// (PostPageContext.swift, ListPageContexts.swift, TaxonomyPageContexts.swift). Every key is
+/// listed in docs/themes.md.
+///
+/// Keys a page lacks are present as `null` (or `false`, `[]`) rather than missing, so a
+/// lookup inside a section never falls through to an outer value of the same name.
+struct TemplateContext: Sendable {
+    let site: Site
+    let urls: SiteURLs
+    let pages: PageSet
+    /// The rendered bodies, in `site.posts` and `site.pages` order.
+    let postBodies: [RenderedBody]
+    let pageBodies: [RenderedBody]
+    let index: PostIndex
+    /// The list entry of each post, in `site.posts` order, built once and shared by every list.
+    let items: [MustacheValue]
+    private let navigation: [NavigationEntry]
+    private let siteFields: [String: MustacheValue]
+
+    struct NavigationEntry: Sendable {
+        var title: String
+        var urlPath: String
+        /// Marks the entry active on the pages of its section (``PageRoute/section``).
+        var section: Section
+    }
+
+    /// The navigation entry a page belongs to: a generated section, or a page of `Content/pages/`.
+    enum Section: Sendable, Equatable {
+        case generated(NavigationSection)
+        case page(slug: String)
+    }
+
+    init(site: Site, pages: PageSet, postBodies: [RenderedBody], pageBodies: [RenderedBody], index: PostIndex) {
+        self.site = site
+        self.pages = pages
+        self.postBodies = postBodies
+        self.pageBodies = pageBodies
+        self.index = index
+        let urls = SiteURLs(baseURL: site.config.baseURL)
+        self.urls = urls
+        let tagSlugs = Dictionary(uniqueKeysWithValues: site.tags.map { ($0.slug, $0) })
+        items = zip(site.posts, postBodies).map { post, body in
+            Self.item(post, body: body, urls: urls, series: index.seriesPlaces[post.slug].map { site.series[$0.series] }, tags: tagSlugs)
+        }
+        navigation = NavigationSection.allCases.map { section in
+            NavigationEntry(title: Self.navigationTitles[section] ?? section.rawValue,
+                            urlPath: pages.urlPath(of: section.kind, at: 0), section: .generated(section))
+        } + site.pages.filter { $0.navOrder != nil }.map { NavigationEntry(title: $0.title, urlPath: $0.urlPath, section: .page(slug: $0.slug)) }
+        let config = site.config
+        siteFields = [
+            "title": .string(config.title),
+            "description": .string(config.description),
+            "author": .string(config.author),
+            "language": .string(config.language),
+            "base_url": .string(config.baseURL),
+            "home_url": .string(urls.basePath),
+            "theme": .string(config.theme),
+            "generator": .string("sitegen"),
+        ]
+    }
+
+    static let navigationTitles: [NavigationSection: String] = [.home: "Home", .archive: "Archive", .series: "Series", .tags: "Tags"]
+
+    /// The root value of page `index` (0-based) of a kind.
+    func page(_ kind: PageKind, at index: Int) -> MustacheValue {
+        switch kind {
+        case .home: homePage(number: index + 1)
+        case .post: postPage(index)
+        case .page: contentPage(index)
+        case .archive: archivePage()
+        case .tags: tagsPage()
+        case .tag: tagPage(index)
+        case .seriesIndex: seriesIndexPage()
+        case .series: seriesPage(index)
+        case .notFound: notFoundPage()
+        }
+    }
+
+    /// What a page says about itself in `<head>`: description, OpenGraph type and dates,
+    /// and the feeds of what it lists.
+    struct PageMetadata {
+        var description: String?
+        var article: Post?
+        /// The feeds of the page's own tag or series, besides the site's.
+        var feedFolder: (title: String, urlPath: String)?
+    }
+
+    /// The root value of a page: `site`, `page`, and the kind's own keys.
+    func document(_ kind: PageKind, title: String, urlPath: String, metadata: PageMetadata = PageMetadata(),
+                  fields: [String: MustacheValue], section: Section? = nil) -> MustacheValue {
+        let section = section ?? kind.route.section.map(Section.generated)
+        var siteValue = siteFields
+        siteValue["nav"] = .array(navigation.map { entry in
+            ["title": .string(entry.title), "url": .string(urls.link(urlPath: entry.urlPath)),
+             "current": .bool(entry.urlPath == urlPath), "active": .bool(entry.section == section)]
+        })
+        var feedFolders = [(title: site.config.title, urlPath: pages.urlPath(of: .home, at: 0))]
+        if let own = metadata.feedFolder { feedFolders.append(own) }
+        let feeds: [MustacheValue] = feedFolders.flatMap { folder in
+            FeedFormat.allCases.map { format in
+                ["title": .string("\(folder.title) (\(format.label))"), "type": .string(format.mediaType),
+                 "url": .string(urls.absolute(urlPath: format.urlPath(in: folder.urlPath)))]
+            }
+        }
+        var root = fields
+        root["site"] = .object(siteValue)
+        root["page"] = [
+            "kind": .string(kind.rawValue),
+            "title": .string(title),
+            "url": .string(urls.link(urlPath: urlPath)),
+            "permalink": .string(urls.absolute(urlPath: urlPath)),
+            "description": .string(metadata.description ?? site.config.description),
+            "og_type": .string(metadata.article == nil ? "website" : "article"),
+            "published_iso": metadata.article.map { .string($0.date.rfc3339) } ?? .null,
+            "modified_iso": metadata.article.map { .string(Sitemap.lastModified($0).rfc3339) } ?? .null,
+            "tags": .array((metadata.article?.tags ?? []).map { .string($0) }),
+            "feeds": .array(feeds),
+        ]
+        return .object(root)
+    }
+}

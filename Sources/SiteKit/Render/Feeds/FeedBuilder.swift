@@ -1,0 +1,58 @@
+/// The data of the site's feeds: which posts each carries, newest first and at most
+/// `feed_limit`, with their full bodies.
+struct FeedBuilder: Sendable {
+    let site: Site
+    let urls: SiteURLs
+    /// The rendered bodies, in `site.posts` order.
+    let postBodies: [RenderedBody]
+    let index: PostIndex
+
+    /// Whose posts a feed carries.
+    enum Source: Sendable {
+        case site
+        case tag(Int)
+        case series(Int)
+    }
+
+    /// Every feed of a site: its own, then each tag's and each series'.
+    static func sources(of site: Site) -> [Source] {
+        [.site] + site.tags.indices.map(Source.tag) + site.series.indices.map(Source.series)
+    }
+
+    /// The posts of a feed, as indexes into `site.posts`: newest first, at most `feed_limit`.
+    func postIndexes(_ source: Source) -> ArraySlice<Int> {
+        let indexes: [Int]
+        switch source {
+        case .site: indexes = Array(site.posts.indices)
+        case .tag(let tag): indexes = index.tagPosts[tag]
+        // A series reads in part order; its feed, like every feed, lists the newest first.
+        case .series(let series): indexes = index.seriesPosts[series].sorted()
+        }
+        return site.config.feedLimit == 0 ? indexes[...] : indexes.prefix(site.config.feedLimit)
+    }
+
+    /// A feed of the site's, a tag's or a series' posts.
+    func feed(_ source: Source) -> Feed {
+        let config = site.config
+        let (title, description, urlPath): (String, String, String)
+        switch source {
+        case .site:
+            (title, description, urlPath) = (config.title, config.description, "/")
+        case .tag(let index):
+            let tag = site.tags[index]
+            (title, description, urlPath) = ("\(config.title): posts tagged “\(tag.name)”", "Posts tagged “\(tag.name)” on \(config.title).", tag.urlPath)
+        case .series(let index):
+            let series = site.series[index]
+            (title, description, urlPath) = ("\(config.title): \(series.name) series", "The \(series.name) series on \(config.title).", series.urlPath)
+        }
+        return Feed(title: title, description: description, language: config.language,
+                    author: config.author.isEmpty ? config.title : config.author,
+                    pageURL: urls.absolute(urlPath: urlPath), folderURLPath: urlPath,
+                    entries: postIndexes(source).map { index in
+                        let post = site.posts[index]
+                        return Feed.Entry(title: post.title, url: urls.absolute(urlPath: post.urlPath), published: post.date,
+                                          updated: Sitemap.lastModified(post), summary: PostSummary.summary(post.summary, postBodies[index]) ?? "",
+                                          bodyHTML: postBodies[index].html, tags: post.tags)
+                    })
+    }
+}

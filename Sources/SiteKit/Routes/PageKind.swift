@@ -1,0 +1,15 @@
+/// The kinds of page a build writes. ``PageRoute/table`` says everything else about each:
+/// its template, its URL, its navigation entry, whether the sitemap lists it.
+public enum PageKind: String, Sendable, CaseIterable {
+    case home, post, page, archive, tags, tag
+    case seriesIndex = "series-index"
+    case series
+    /// `404.html`, which servers send for a missing page.
+    case notFound = "404"
+
+    /// The theme template that renders pages of this kind (`page.kind` in templates too).
+    public var templateName: String { rawValue }
+
+    /// This kind's row of the routes table.
+    package var route: PageRoute { PageRoute.of(self) }
+}
