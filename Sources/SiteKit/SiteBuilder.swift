@@ -22,7 +22,7 @@ public struct SiteBuilder: Sendable {
         public var skippedDrafts: [String]
         public var warnings: [Diagnostic]
         public var seconds: Double
-        /// Wall time of each stage, in order: load; render (pages written to the staging folder as they are made); static files and the swap.
+        /// Wall time of each of ``SiteBuilder/stages``, in order.
         public var stageSeconds: [(stage: String, seconds: Double)]
     }
 
@@ -91,50 +91,9 @@ public struct SiteBuilder: Sendable {
         return SitePages(site: inputs.site, theme: inputs.theme, math: math)
     }
 
-    /// The broken links of a rendering, as errors.
-    private static func brokenLinks(_ rendering: RenderedSite, staticFiles: [OutputWriter.StaticFile]) -> [Diagnostic] {
-        LinkChecker(generatedPaths: rendering.paths, staticPaths: Set(staticFiles.map(\.relative)), ids: rendering.ids)
-            .brokenLinks(in: rendering.links)
-    }
-
     /// Throws `DiagnosticsError` with every problem found; the output folder is then untouched.
     public func build() throws(DiagnosticsError) -> Summary {
-        let start = DispatchTime.now()
-        let inputs = try loadInputs()
-        var warnings = inputs.warnings
-        let staging: OutputStaging
-        do {
-            staging = try inputs.writer.begin(staticFiles: inputs.staticFiles)
-        } catch {
-            throw DiagnosticsError(warnings + [error])
-        }
-        let loaded = DispatchTime.now()
-        let rendering: RenderedSite
-        do {
-            rendering = try pages(inputs).render(into: staging.write)
-            warnings += rendering.warnings
-        } catch {
-            staging.discard()
-            throw DiagnosticsError(warnings + error.diagnostics)
-        }
-        let brokenLinks = Self.brokenLinks(rendering, staticFiles: inputs.staticFiles)
-        guard brokenLinks.isEmpty else {
-            staging.discard()
-            throw DiagnosticsError(warnings + brokenLinks)
-        }
-        let rendered = DispatchTime.now()
-        let written: Int
-        do {
-            written = try staging.finish()
-        } catch {
-            staging.discard()
-            throw DiagnosticsError(warnings + [error])
-        }
-        let end = DispatchTime.now()
-        return Summary(posts: inputs.site.posts.count, pages: rendering.pageCount, filesWritten: written,
-                       skippedDrafts: inputs.site.skippedDrafts, warnings: warnings, seconds: Self.seconds(start, end),
-                       stageSeconds: [("load", Self.seconds(start, loaded)), ("render and write", Self.seconds(loaded, rendered)),
-                                      ("static files and swap", Self.seconds(rendered, end))])
+        try run(StagedOutput()).summary
     }
 
     /// A rebuild for a preview server: renders in memory, then changes the output folder in
@@ -145,44 +104,56 @@ public struct SiteBuilder: Sendable {
     /// With a `cache` kept from rebuild to rebuild, only what a change affects is rendered
     /// again (``RenderCache``); the output must then be left to these rebuilds.
     public func rebuildInPlace(cache: RenderCache? = nil) throws(DiagnosticsError) -> (summary: Summary, changes: OutputSync.Changes) {
+        try run(InPlaceOutput(output: options.output, cache: cache))
+    }
+
+    /// The stages of every build, in `--timings` and serve's "Rebuilt in" line alike.
+    public static let stages = ["load", "render", "write"]
+
+    /// The one skeleton of both builds: load, render (into the output's sink), check the
+    /// links, write. Any failure abandons the output's work, which leaves the output folder
+    /// as it was.
+    private func run<Output: BuildOutput>(_ output: Output) throws(DiagnosticsError) -> (summary: Summary, changes: Output.Changes) {
         let start = DispatchTime.now()
         let inputs = try loadInputs()
         var warnings = inputs.warnings
+        do {
+            try output.begin(inputs.writer, staticFiles: inputs.staticFiles)
+        } catch {
+            throw DiagnosticsError(warnings + [error])
+        }
         let loaded = DispatchTime.now()
         let rendering: RenderedSite
-        let files: [RenderedFile]
         do {
-            (rendering, files) = try pages(inputs).renderToMemory(cache: cache)
+            rendering = try pages(inputs).render(into: output.sink, cache: output.cache)
             warnings += rendering.warnings
         } catch {
-            cache?.rollback()
+            output.abandon()
             throw DiagnosticsError(warnings + error.diagnostics)
         }
-        let brokenLinks = Self.brokenLinks(rendering, staticFiles: inputs.staticFiles)
+        let brokenLinks = LinkChecker(generatedPaths: rendering.paths, staticPaths: Set(inputs.staticFiles.map(\.relative)), ids: rendering.ids)
+            .brokenLinks(in: rendering.links)
         guard brokenLinks.isEmpty else {
-            cache?.rollback()
+            output.abandon()
             throw DiagnosticsError(warnings + brokenLinks)
         }
         let rendered = DispatchTime.now()
-        let changes: OutputSync.Changes
+        let changes: Output.Changes
         do {
-            let rendered = Set(files.map(\.path))
-            changes = try OutputSync(output: options.output, displayName: inputs.writer.displayName)
-                .apply(files, otherGenerated: rendering.paths.subtracting(rendered), staticFiles: inputs.staticFiles)
+            changes = try output.finish(rendering, staticFiles: inputs.staticFiles)
         } catch {
-            cache?.rollback()
+            output.abandon()
             throw DiagnosticsError(warnings + [error])
         }
-        cache?.commit(units: rendering.paths, bodies: rendering.bodyFiles)
         let end = DispatchTime.now()
-        let summary = Summary(posts: inputs.site.posts.count, pages: rendering.pageCount, filesWritten: changes.written.count,
+        let summary = Summary(posts: inputs.site.posts.count, pages: rendering.pageCount, filesWritten: output.filesWritten(changes),
                               skippedDrafts: inputs.site.skippedDrafts, warnings: warnings, seconds: Self.seconds(start, end),
-                              stageSeconds: [("load", Self.seconds(start, loaded)), ("render", Self.seconds(loaded, rendered)),
-                                             ("write changes", Self.seconds(rendered, end))])
+                              stageSeconds: zip(Self.stages, [Self.seconds(start, loaded), Self.seconds(loaded, rendered), Self.seconds(rendered, end)])
+                                .map { ($0, $1) })
         return (summary, changes)
     }
 
-    private static func seconds(_ from: DispatchTime, _ to: DispatchTime) -> Double {
+    static func seconds(_ from: DispatchTime, _ to: DispatchTime) -> Double {
         Double(to.uptimeNanoseconds - from.uptimeNanoseconds) / 1e9
     }
 }

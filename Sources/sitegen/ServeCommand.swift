@@ -64,7 +64,7 @@ enum ServeCommand {
             let (summary, changes) = try SiteBuilder(options: options).rebuildInPlace(cache: cache)
             for warning in summary.warnings { terminal.report(warning, siteRoot: options.siteRoot) }
             liveReload.rebuilt()
-            terminal.out("Rebuilt in \(duration(summary.seconds)): \(cache.renderedUnits) of \(cache.renderedUnits + cache.skippedUnits) "
+            terminal.out("Rebuilt in \(duration(summary.seconds)) (\(stageTimes(summary))): \(cache.renderedUnits) of \(cache.renderedUnits + cache.skippedUnits) "
                          + "pages and feeds rendered, \(counted(changes.written.count, "file")) written, \(changes.removed.count) removed")
         } catch {
             for diagnostic in error.diagnostics { terminal.report(diagnostic, siteRoot: options.siteRoot) }

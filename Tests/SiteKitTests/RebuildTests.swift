@@ -31,6 +31,22 @@ struct RebuildTests {
         return changes
     }
 
+    /// Both run the one skeleton: the same stages, and a failed link check leaves either
+    /// output as it was.
+    @Test func aFullBuildAndARebuildHaveTheSameStages() throws {
+        let site = FixtureSite(["Content/posts/one.md": Self.part("One", "2017-04-19")])
+        defer { site.remove() }
+        let built = try site.build()
+        let (rebuilt, _) = try SiteBuilder(options: .init(siteRoot: site.root)).rebuildInPlace()
+        #expect(built.stageSeconds.map(\.stage) == ["load", "render", "write"])
+        #expect(rebuilt.stageSeconds.map(\.stage) == built.stageSeconds.map(\.stage))
+        let before = site.outputSnapshot()
+        site.write("Content/posts/two.md", Self.part("Two", "2017-04-20", body: "[gone](missing.md)\n"))
+        #expect(site.failingBuild().errors.count == 1)
+        #expect(throws: DiagnosticsError.self) { try SiteBuilder(options: .init(siteRoot: site.root)).rebuildInPlace() }
+        #expect(site.outputSnapshot() == before)
+    }
+
     /// Without a cache every rebuild renders everything; with one (as `sitegen serve` keeps),
     /// only what changed.
     @Test(arguments: [false, true])

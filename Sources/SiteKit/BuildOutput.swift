@@ -1,0 +1,77 @@
+import Foundation
+import Support
+
+/// Where the one build skeleton (``SiteBuilder``) puts what it renders: a full build's
+/// staging folder, swapped in at the end, or a preview server's in-place sync.
+protocol BuildOutput {
+    associatedtype Changes
+    /// Hands each rendered file over, from every core.
+    var sink: RenderedFileSink { get }
+    var cache: RenderCache? { get }
+    func begin(_ writer: OutputWriter, staticFiles: [OutputWriter.StaticFile]) throws(Diagnostic)
+    /// Puts the site in the output folder, once everything rendered and every link holds.
+    func finish(_ rendering: RenderedSite, staticFiles: [OutputWriter.StaticFile]) throws(Diagnostic) -> Changes
+    /// After a failure: undoes what `begin` and the sink did; the output folder is as it was.
+    func abandon()
+    func filesWritten(_ changes: Changes) -> Int
+}
+
+/// `sitegen build`: pages go into a staging folder beside the output as they are rendered,
+/// and the staging folder replaces the output at the end.
+final class StagedOutput: BuildOutput, @unchecked Sendable {
+    private var staging: OutputStaging?
+    var cache: RenderCache? { nil }
+
+    var sink: RenderedFileSink {
+        let staging = self.staging
+        return { file throws(Diagnostic) in try staging?.write(file) }
+    }
+
+    func begin(_ writer: OutputWriter, staticFiles: [OutputWriter.StaticFile]) throws(Diagnostic) {
+        staging = try writer.begin(staticFiles: staticFiles)
+    }
+
+    func finish(_ rendering: RenderedSite, staticFiles: [OutputWriter.StaticFile]) throws(Diagnostic) -> Int {
+        try staging?.finish() ?? 0
+    }
+
+    func abandon() { staging?.discard() }
+
+    func filesWritten(_ changes: Int) -> Int { changes }
+}
+
+/// `sitegen serve`'s rebuilds: pages are kept in memory, then only the files whose bytes
+/// changed are written into the output folder, and the files the site no longer has removed.
+final class InPlaceOutput: BuildOutput, @unchecked Sendable {
+    let output: URL
+    let cache: RenderCache?
+    private let lock = NSLock()
+    private var files: [RenderedFile] = []
+    private var displayName = ""
+
+    init(output: URL, cache: RenderCache?) {
+        self.output = output
+        self.cache = cache
+    }
+
+    var sink: RenderedFileSink {
+        { [self] file in lock.withLock { files.append(file) } }
+    }
+
+    func begin(_ writer: OutputWriter, staticFiles: [OutputWriter.StaticFile]) throws(Diagnostic) {
+        displayName = writer.displayName
+    }
+
+    func finish(_ rendering: RenderedSite, staticFiles: [OutputWriter.StaticFile]) throws(Diagnostic) -> OutputSync.Changes {
+        let files = lock.withLock { self.files.sorted { $0.path < $1.path } }
+        let changes = try OutputSync(output: output, displayName: displayName)
+            .apply(files, otherGenerated: rendering.paths.subtracting(files.map(\.path)), staticFiles: staticFiles)
+        // The cache counts only once the files are in the output.
+        cache?.commit(units: rendering.paths, bodies: rendering.bodyFiles)
+        return changes
+    }
+
+    func abandon() { cache?.rollback() }
+
+    func filesWritten(_ changes: OutputSync.Changes) -> Int { changes.written.count }
+}
