@@ -81,7 +81,7 @@ struct RebuildTests {
         #expect(changes.removed.contains("series/frog/index.html"), "the emptied series is gone")
 
         let template = try String(contentsOf: site.root.appendingPathComponent("Themes/default/templates/site-footer.mustache"), encoding: .utf8)
-        site.write("Content/templates/site-footer.mustache", template.replacingOccurrences(of: "Built with sitegen.", with: "Made with care."))
+        site.write("Content/templates/site-footer.mustache", template.replacingOccurrences(of: "{{strings.built_with}}", with: "Made with care."))
         changes = try Self.expectRebuildEqualsFullBuild(site, "change a template", cache: cache)
         #expect(site.read("index.html")?.contains("Made with care.") == true)
 

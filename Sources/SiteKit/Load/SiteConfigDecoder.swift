@@ -4,7 +4,7 @@ import YAML
 
 /// Reads `Content/site.yml` into a `SiteConfig`, every problem at its line and column.
 public enum SiteConfigDecoder {
-    public static let knownKeys = ["title", "author", "description", "base_url", "language", "theme", "posts_per_page", "feed_limit", "markdown", "snippets"]
+    public static let knownKeys = ["title", "author", "description", "base_url", "language", "theme", "posts_per_page", "feed_limit", "markdown", "snippets", "strings"]
     public static let knownSnippetKeys = ["swift_version"]
     public static let knownMarkdownKeys = ["smart_punctuation", "allow_raw_html"]
 
@@ -23,6 +23,7 @@ public enum SiteConfigDecoder {
         var fields = YAMLFields(file: source.path, lineOffset: 0, mapping: root)
         fields.warnUnknownKeys(known: knownKeys, what: "site setting")
         var config = SiteConfig()
+        var diagnostics: [Diagnostic] = []
         if let title = fields.string("title", required: true) { config.title = title }
         if let author = fields.string("author", required: false) { config.author = author }
         if let description = fields.string("description", required: false) { config.description = description }
@@ -53,8 +54,13 @@ public enum SiteConfigDecoder {
             if let version = sub.int("swift_version", range: 5...6) { config.snippetSwiftVersion = version }
             fields.absorb(sub)
         }
+        if let strings = root["strings"] {
+            let (texts, found) = UIStringsDecoder.decode(strings, file: source.path)
+            config.strings = texts
+            diagnostics += found
+        }
         let failed = fields.diagnostics.contains { $0.severity == .error }
-        return (failed ? nil : config, fields.diagnostics)
+        return (failed || diagnostics.contains { $0.severity == .error } ? nil : config, fields.diagnostics + diagnostics)
     }
 
     static func normalizedBaseURL(_ text: String) -> String? {

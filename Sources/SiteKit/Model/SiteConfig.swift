@@ -17,6 +17,9 @@ public struct SiteConfig: Sendable, Hashable {
     public var markdown: MarkdownSettings
     /// The Swift language mode of `check-snippets` (5 or 6); a post may set its own.
     public var snippetSwiftVersion: Int = 5
+    /// The site's own texts for the theme's words (`strings:`), by key; they replace the
+    /// theme's and the built-in English ones.
+    public var strings: [String: String] = [:]
 
     public struct MarkdownSettings: Sendable, Hashable {
         /// Curly quotes, en and em dashes, ellipses (cmark's smart punctuation).

@@ -70,8 +70,9 @@ public struct SitePages: Sendable {
         })
         let postBodies = Array(bodies.prefix(site.posts.count)), pageBodies = Array(bodies.dropFirst(site.posts.count))
         let index = PostIndex(site)
-        let context = TemplateContext(site: site, pages: pages, postBodies: postBodies, pageBodies: pageBodies, index: index)
-        let feeds = FeedBuilder(site: site, urls: context.urls, postBodies: postBodies, index: index)
+        let context = TemplateContext(site: site, pages: pages, postBodies: postBodies, pageBodies: pageBodies, index: index,
+                                      strings: theme.strings)
+        let feeds = FeedBuilder(site: site, urls: context.urls, postBodies: postBodies, index: index, strings: theme.strings)
         let links = zip(site.posts, postBodies).map { post, body in
             PageLinks(sourcePath: post.sourcePath, outputPath: SiteRoutes.outputPath(post.urlPath), links: body.links)
         } + zip(site.pages, pageBodies).map { page, body in

@@ -1,6 +1,7 @@
 import Foundation
 import Mustache
 import Support
+import YAML
 
 /// A theme ready to render: every template parsed once, the site's overrides applied,
 /// and every partial and parent a template names known to exist.
@@ -15,13 +16,17 @@ public struct Theme: Sendable {
     let files: [String: String]
     /// Template name → its text: two themes with equal sources render alike.
     let sources: [String: String]
+    /// The words the templates show, in the site's language.
+    let strings: UIStrings
 
-    init(name: String, staticFolder: URL, library: MustacheLibrary, files: [String: String], sources: [String: String] = [:]) {
+    init(name: String, staticFolder: URL, library: MustacheLibrary, files: [String: String], sources: [String: String] = [:],
+         strings: UIStrings = UIStrings()) {
         self.name = name
         self.staticFolder = staticFolder
         self.library = library
         self.files = files
         self.sources = sources
+        self.strings = strings
     }
 
     /// The file a template came from, as diagnostics name it.
@@ -93,9 +98,41 @@ public struct ThemeLoader: Sendable {
         guard !diagnostics.contains(where: { $0.severity == .error }) else {
             throw DiagnosticsError(Diagnostic.inReadingOrder(diagnostics))
         }
+        let themeStrings = strings(in: folder.appendingPathComponent("strings"), &diagnostics)
+        guard !diagnostics.contains(where: { $0.severity == .error }) else {
+            throw DiagnosticsError(Diagnostic.inReadingOrder(diagnostics))
+        }
         let theme = Theme(name: config.theme, staticFolder: folder.appendingPathComponent("static"),
-                          library: MustacheLibrary(templates: templates, strict: true), files: files, sources: texts)
+                          library: MustacheLibrary(templates: templates, strict: true), files: files, sources: texts,
+                          strings: UIStrings(replacements: [themeStrings, config.strings]))
         return (theme, diagnostics)
+    }
+
+    /// The theme's texts for the site's language: `strings/de-CH.yml`, else `strings/de.yml`
+    /// for `language: de-CH`; none (English) when the theme has neither.
+    private func strings(in folder: URL, _ diagnostics: inout [Diagnostic]) -> [String: String] {
+        let language = config.language
+        let candidates = [language, String(language.prefix { $0 != "-" && $0 != "_" })]
+        guard let url = candidates.map({ folder.appendingPathComponent("\($0).yml") })
+            .first(where: { FileManager.default.fileExists(atPath: $0.path) }) else { return [:] }
+        let path = layout.displayPath(url)
+        let source: SourceText
+        do {
+            source = try SourceText.read(url, displayPath: path)
+        } catch {
+            diagnostics.append(error)
+            return [:]
+        }
+        do {
+            guard let root = try YAMLParser.parse(source.text) else { return [:] }
+            let (texts, found) = UIStringsDecoder.decode(root, file: path)
+            diagnostics += found
+            return texts
+        } catch {
+            let (location, message) = error.shifted(by: 0)
+            diagnostics.append(.error(path, location, message))
+            return [:]
+        }
     }
 
     private func missingTheme() -> Diagnostic {

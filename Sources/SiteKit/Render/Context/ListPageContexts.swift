@@ -8,7 +8,8 @@ extension TemplateContext {
         let total = pages.homePageCount
         let perPage = site.config.postsPerPage
         let range = (number - 1) * perPage..<min(site.posts.count, number * perPage)
-        let title = number == 1 ? site.config.title : "Page \(number) of \(total)"
+        let numbers = ["number": String(number), "count": String(total)]
+        let title = number == 1 ? site.config.title : strings.format("home_page_title", numbers)
         return document(.home, title: title, urlPath: pages.urlPath(of: .home, at: number - 1),
                         fields: ["posts": .array(Array(items[range])),
                                  "pagination": pagination(number: number, of: total)])
@@ -25,12 +26,14 @@ extension TemplateContext {
         return [
             "number": .int(number),
             "count": .int(total),
+            "heading": .string(strings.format("home_page_heading", ["number": String(number), "count": String(total)])),
             "previous_url": url(number - 1),
             "next_url": url(number + 1),
             "first_url": url(1),
             "last_url": url(total),
             "pages": .array(window.map { page in
-                ["number": .int(page), "url": url(page), "current": .bool(page == number)]
+                ["number": .int(page), "url": url(page), "current": .bool(page == number),
+                 "label": .string(strings.format("page_number", ["number": String(page)]))]
             }),
         ]
     }
@@ -43,15 +46,17 @@ extension TemplateContext {
             var end = start
             while end < site.posts.count && site.posts[end].date.year == year { end += 1 }
             years.append(["year": .int(year), "count": .int(end - start), "single": .bool(end - start == 1),
+                          "count_label": .string(strings.format("post_count", count: end - start)),
                           "posts": .array(Array(items[start..<end]))])
             start = end
         }
-        return document(.archive, title: "Archive", urlPath: pages.urlPath(of: .archive, at: 0),
-                        fields: ["years": .array(years), "count": .int(site.posts.count)])
+        return document(.archive, title: strings["archive"], urlPath: pages.urlPath(of: .archive, at: 0),
+                        fields: ["years": .array(years), "count": .int(site.posts.count),
+                                 "lead": .string(strings.format("archive_lead", count: site.posts.count))])
     }
 
     func notFoundPage() -> MustacheValue {
-        document(.notFound, title: "Page not found", urlPath: pages.urlPath(of: .notFound, at: 0),
+        document(.notFound, title: strings["not_found_title"], urlPath: pages.urlPath(of: .notFound, at: 0),
                  fields: ["posts": .array(Array(items.prefix(5))), "has_posts": .bool(!items.isEmpty)])
     }
 }

@@ -20,7 +20,7 @@ extension TemplateContext {
         let series = index.seriesPlaces[post.slug].map { site.series[$0.series] }
         return document(.post, title: post.title, urlPath: post.urlPath,
                         metadata: PageMetadata(description: PostSummary.description(post.summary, body), article: post,
-                                               feedFolder: series.map { ("\($0.name) series", $0.urlPath) }),
+                                               feedFolder: series.map { (strings.format("series_feeds", ["series": $0.name]), $0.urlPath) }),
                         fields: ["post": .object(fields)])
     }
 
@@ -36,12 +36,17 @@ extension TemplateContext {
     }
 
     /// A post as lists show it.
-    static func item(_ post: Post, body: RenderedBody, urls: SiteURLs, series: Series?, tags: [String: Tag]) -> MustacheValue {
+    static func item(_ post: Post, body: RenderedBody, urls: SiteURLs, series: Series?, tags: [String: Tag],
+                     strings: UIStrings) -> MustacheValue {
         var seriesValue: MustacheValue = .null
         if let series, let part = series.partNumber(ofPostWithSlug: post.slug) {
+            let values = ["part": String(part), "series": series.name]
             seriesValue = ["name": .string(series.name), "url": .string(urls.link(urlPath: series.urlPath)),
-                           "part": .int(part), "count": .int(series.parts.count)]
+                           "part": .int(part), "count": .int(series.parts.count),
+                           "part_of": strings.around("series", in: "part_of_series", count: series.parts.count, values),
+                           "part_short": .string(strings.format("series_part_short", values))]
         }
+        let readingTime = PostSummary.readingTime(body.wordCount)
         return [
             "title": .string(post.title),
             "url": .string(urls.link(urlPath: post.urlPath)),
@@ -52,7 +57,8 @@ extension TemplateContext {
             "updated_iso": post.updated.map { .string($0.description) } ?? .null,
             "summary": PostSummary.summary(post.summary, body).map(MustacheValue.string) ?? .null,
             "word_count": .int(body.wordCount),
-            "reading_time": .int(PostSummary.readingTime(body.wordCount)),
+            "reading_time": .int(readingTime),
+            "reading_time_label": .string(strings.format("reading_time", ["minutes": String(readingTime)])),
             "tag_count": .int(post.tags.count),
             "tags": .array(post.tags.compactMap { name in
                 tags[Slug.make(from: name)].map { tag in ["name": .string(tag.name), "url": .string(urls.link(urlPath: tag.urlPath))] }
@@ -69,13 +75,18 @@ extension TemplateContext {
         func link(_ part: Int) -> MustacheValue {
             guard series.parts.indices.contains(part) else { return .null }
             let other = series.parts[part]
-            return ["title": .string(other.title), "url": .string(urls.link(urlPath: other.urlPath)), "part": .int(part + 1)]
+            return ["title": .string(other.title), "url": .string(urls.link(urlPath: other.urlPath)), "part": .int(part + 1),
+                    "part_label": .string(strings.format("part", ["part": String(part + 1)]))]
         }
         return [
             "name": .string(series.name),
             "url": .string(urls.link(urlPath: series.urlPath)),
             "part": .int(place.part + 1),
             "count": .int(series.parts.count),
+            "part_of": strings.around("series", in: "part_of_series", count: series.parts.count,
+                                      ["part": String(place.part + 1), "series": series.name]),
+            "aria_label": .string(strings.format("series_box_label", ["series": series.name])),
+            "pager_label": .string(strings.format("series_pager_label", ["series": series.name])),
             "parts": .array(series.parts.enumerated().map { part, other in
                 ["title": .string(other.title), "url": .string(urls.link(urlPath: other.urlPath)),
                  "part": .int(part + 1), "current": .bool(part == place.part)]

@@ -17,10 +17,13 @@ struct TemplateContext: Sendable {
     let postBodies: [RenderedBody]
     let pageBodies: [RenderedBody]
     let index: PostIndex
+    /// The words of the theme, in the site's language.
+    let strings: UIStrings
     /// The list entry of each post, in `site.posts` order, built once and shared by every list.
     let items: [MustacheValue]
     private let navigation: [NavigationEntry]
     private let siteFields: [String: MustacheValue]
+    private let stringsValue: MustacheValue
 
     struct NavigationEntry: Sendable {
         var title: String
@@ -35,8 +38,10 @@ struct TemplateContext: Sendable {
         case page(slug: String)
     }
 
-    init(site: Site, pages: PageSet, postBodies: [RenderedBody], pageBodies: [RenderedBody], index: PostIndex) {
+    init(site: Site, pages: PageSet, postBodies: [RenderedBody], pageBodies: [RenderedBody], index: PostIndex, strings: UIStrings) {
         self.site = site
+        self.strings = strings
+        stringsValue = strings.value
         self.pages = pages
         self.postBodies = postBodies
         self.pageBodies = pageBodies
@@ -45,10 +50,11 @@ struct TemplateContext: Sendable {
         self.urls = urls
         let tagSlugs = Dictionary(uniqueKeysWithValues: site.tags.map { ($0.slug, $0) })
         items = zip(site.posts, postBodies).map { post, body in
-            Self.item(post, body: body, urls: urls, series: index.seriesPlaces[post.slug].map { site.series[$0.series] }, tags: tagSlugs)
+            Self.item(post, body: body, urls: urls, series: index.seriesPlaces[post.slug].map { site.series[$0.series] }, tags: tagSlugs,
+                      strings: strings)
         }
         navigation = NavigationSection.allCases.map { section in
-            NavigationEntry(title: Self.navigationTitles[section] ?? section.rawValue,
+            NavigationEntry(title: strings[section.rawValue],
                             urlPath: pages.urlPath(of: section.kind, at: 0), section: .generated(section))
         } + site.pages.filter { $0.navOrder != nil }.map { NavigationEntry(title: $0.title, urlPath: $0.urlPath, section: .page(slug: $0.slug)) }
         let config = site.config
@@ -63,8 +69,6 @@ struct TemplateContext: Sendable {
             "generator": .string("sitegen"),
         ]
     }
-
-    static let navigationTitles: [NavigationSection: String] = [.home: "Home", .archive: "Archive", .series: "Series", .tags: "Tags"]
 
     /// The root value of page `index` (0-based) of a kind.
     func page(_ kind: PageKind, at index: Int) -> MustacheValue {
@@ -103,12 +107,13 @@ struct TemplateContext: Sendable {
         if let own = metadata.feedFolder { feedFolders.append(own) }
         let feeds: [MustacheValue] = feedFolders.flatMap { folder in
             FeedFormat.allCases.map { format in
-                ["title": .string("\(folder.title) (\(format.label))"), "type": .string(format.mediaType),
+                ["title": .string(strings.format("feed_link", ["title": folder.title, "format": format.label])), "type": .string(format.mediaType),
                  "url": .string(urls.absolute(urlPath: format.urlPath(in: folder.urlPath)))]
             }
         }
         var root = fields
         root["site"] = .object(siteValue)
+        root["strings"] = stringsValue
         root["page"] = [
             "kind": .string(kind.rawValue),
             "title": .string(title),

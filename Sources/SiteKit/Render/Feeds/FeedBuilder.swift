@@ -6,6 +6,7 @@ struct FeedBuilder: Sendable {
     /// The rendered bodies, in `site.posts` order.
     let postBodies: [RenderedBody]
     let index: PostIndex
+    let strings: UIStrings
 
     /// Whose posts a feed carries.
     enum Source: Sendable {
@@ -40,10 +41,13 @@ struct FeedBuilder: Sendable {
             (title, description, urlPath) = (config.title, config.description, "/")
         case .tag(let index):
             let tag = site.tags[index]
-            (title, description, urlPath) = ("\(config.title): posts tagged “\(tag.name)”", "Posts tagged “\(tag.name)” on \(config.title).", tag.urlPath)
+            let values = ["site": config.title, "tag": tag.name]
+            (title, description, urlPath) = (strings.format("tag_feed_title", values), strings.format("tag_feed_description", values), tag.urlPath)
         case .series(let index):
             let series = site.series[index]
-            (title, description, urlPath) = ("\(config.title): \(series.name) series", "The \(series.name) series on \(config.title).", series.urlPath)
+            let values = ["site": config.title, "series": series.name]
+            (title, description, urlPath) = (strings.format("series_feed_title", values), strings.format("series_feed_description", values),
+                                             series.urlPath)
         }
         return Feed(title: title, description: description, language: config.language,
                     author: config.author.isEmpty ? config.title : config.author,
