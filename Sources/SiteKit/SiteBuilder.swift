@@ -72,7 +72,7 @@ public struct SiteBuilder: Sendable {
             let (theme, themeWarnings) = try ThemeLoader(layout: layout, config: site.config).load()
             warnings += themeWarnings
             // The site's static files come last and may replace the theme's.
-            let staticFiles: [OutputWriter.StaticFile]
+            var staticFiles: [OutputWriter.StaticFile]
             do {
                 staticFiles = try OutputWriter.listFiles(in: [theme.staticFolder, layout.staticFiles].map {
                     OutputWriter.StaticFolder(url: $0, displayName: layout.displayPath($0))
@@ -80,10 +80,34 @@ public struct SiteBuilder: Sendable {
             } catch {
                 throw DiagnosticsError([error])
             }
+            staticFiles += try Self.bundleResources(of: site, layout: layout, besides: staticFiles)
             return Inputs(layout: layout, writer: writer, site: site, theme: theme, staticFiles: staticFiles, warnings: warnings)
         } catch {
             throw DiagnosticsError(warnings + error.diagnostics)
         }
+    }
+
+    /// The files of the posts' page bundles, published beside each post's page; one that
+    /// lands on a static file's path is an error naming both.
+    static func bundleResources(of site: Site, layout: SiteLayout, besides staticFiles: [OutputWriter.StaticFile])
+        throws(DiagnosticsError) -> [OutputWriter.StaticFile] {
+        let taken = Dictionary(staticFiles.map { ($0.relative, $0.displayName) }, uniquingKeysWith: { a, _ in a })
+        var files: [OutputWriter.StaticFile] = []
+        var problems: [Diagnostic] = []
+        for post in site.posts where !post.resources.isEmpty {
+            let output = SiteRoutes.outputPath(post.urlPath)
+            let folder = output.contains("/") ? String(output[..<(output.lastIndex(of: "/") ?? output.startIndex)]) + "/" : ""
+            for resource in post.resources {
+                let source = URL(fileURLWithPath: resource.source)
+                let file = OutputWriter.StaticFile(source: source, relative: folder + resource.name, displayName: layout.displayPath(source))
+                if let other = taken[file.relative] {
+                    problems.append(.error(file.displayName, nil, "this page-bundle file would be published at /\(file.relative), where \(other) is published too"))
+                }
+                files.append(file)
+            }
+        }
+        guard problems.isEmpty else { throw DiagnosticsError(problems) }
+        return files
     }
 
     private func pages(_ inputs: Inputs) -> SitePages {
@@ -131,8 +155,10 @@ public struct SiteBuilder: Sendable {
             output.abandon()
             throw DiagnosticsError(warnings + error.diagnostics)
         }
-        let brokenLinks = LinkChecker(generatedPaths: rendering.paths, staticPaths: Set(inputs.staticFiles.map(\.relative)), ids: rendering.ids)
-            .brokenLinks(in: rendering.links)
+        let linkProblems = LinkChecker(generatedPaths: rendering.paths, staticPaths: Set(inputs.staticFiles.map(\.relative)), ids: rendering.ids,
+                                       settings: inputs.site.config.links).brokenLinks(in: rendering.links)
+        warnings += linkProblems.filter { $0.severity == .warning }
+        let brokenLinks = linkProblems.filter { $0.severity == .error }
         guard brokenLinks.isEmpty else {
             output.abandon()
             throw DiagnosticsError(warnings + brokenLinks)

@@ -43,7 +43,7 @@ enum NewCommand {
 
     /// ` (part 4 of VIPER, series_order: 6)`; the order only when gaps make it differ.
     private static func describe(_ series: NewPost.SeriesPart) -> String {
-        let detail = series.order == 1 ? ", a new series" : series.order == series.part ? "" : ", series_order: \(series.order)"
+        let detail = series.part == 1 ? ", a new series" : series.order.map { $0 == series.part ? "" : ", series_order: \($0)" } ?? ", by date"
         return " (part \(series.part) of \(series.name)\(detail))"
     }
 }

@@ -117,6 +117,6 @@ struct LinkTests {
                 == .site(path: "/posts/b/c/", query: "", fragment: nil))
         #expect(resolver.target(of: "/a%20b.png", in: "Content/posts/a.md", pageURLPath: "/posts/a/")
                 == .site(path: "/a b.png", query: "", fragment: nil))
-        #expect(LinkResolver.normalized("a/../../b") == nil)
+        #expect(SiteURLs.normalized("a/../../b") == nil)
     }
 }

@@ -32,7 +32,8 @@ public struct NewPost: Sendable {
     public struct SeriesPart: Sendable, Hashable {
         /// As the series' other parts spell it (`VIPER` for `--series viper`).
         public var name: String
-        public var order: Int
+        /// Nil for a series whose parts are ordered by date.
+        public var order: Int?
         /// 1-based, counting drafts.
         public var part: Int
     }
@@ -71,7 +72,7 @@ public struct NewPost: Sendable {
     static func text(title: String, date: PostDate, series: SeriesPart?) -> String {
         var lines = ["---", "title: \(YAMLText.quoted(title))", "date: \(date.isoDay)", "tags: []"]
         if let series {
-            lines += ["series: \(YAMLText.quoted(series.name))", "series_order: \(series.order)"]
+            lines += ["series: \(YAMLText.quoted(series.name))"] + (series.order.map { ["series_order: \($0)"] } ?? [])
         }
         lines += ["draft: true", "---", "", "Write the post here; delete `draft: true` above to publish it.", ""]
         return lines.joined(separator: "\n")
@@ -108,7 +109,11 @@ public struct NewPost: Sendable {
         guard let existing = Series.group(posts).first(where: { $0.slug == Slug.make(from: name) }) else {
             return SeriesPart(name: name, order: 1, part: 1)
         }
-        let order = existing.parts.map { $0.series!.order }.max()! + 1
+        // A series ordered by date alone takes the new post last by its date, with no number.
+        guard let highest = existing.parts.compactMap({ $0.series?.order }).max() else {
+            return SeriesPart(name: existing.name, order: nil, part: existing.parts.count + 1)
+        }
+        let order = highest + 1
         guard order <= PostDecoder.maximumSeriesOrder else {
             throw NewPostError(.badArgument, "series '\(existing.name)' already has a part \(order - 1), the highest series_order allowed")
         }

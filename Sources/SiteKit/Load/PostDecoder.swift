@@ -1,12 +1,21 @@
 import Support
-/// Turns one post file into a `Post`: splits the front matter, parses it with libyaml
-/// and checks every key, reporting problems at their line and column in the file.
+import YAML
+
+/// Turns one post file into a `Post`: splits the front matter, parses it with libyaml and
+/// reads every key sitegen knows, in sitegen's spelling or Jekyll's and Hugo's (see
+/// docs/content.md), reporting problems at their line and column in the file.
 public enum PostDecoder {
-    public static let knownKeys = ["title", "date", "updated", "tags", "summary", "series", "series_order", "slug", "draft", "swift_version"]
+    /// The keys sitegen reads; any other key is kept as a param for templates.
+    public static let knownKeys = ["title", "date", "updated", "lastmod", "last_modified_at", "tags", "categories", "category",
+                                   "summary", "description", "excerpt", "series", "series_order", "slug", "draft", "published",
+                                   "aliases", "redirect_from", "snippets"]
+    static let updatedKeys = ["updated", "lastmod", "last_modified_at"]
+    static let summaryKeys = ["summary", "description", "excerpt"]
     static let maximumSeriesOrder = 10_000
 
-    /// The post and its warnings, or every error found in it.
-    public static func decode(_ source: SourceText, defaultSlug: String) -> (post: Post?, diagnostics: [Diagnostic]) {
+    /// The post and its warnings, or every error found in it. A draft may lack a title and
+    /// a date: it is then titled from its file name and dated by the file's modification time.
+    static func decode(_ source: SourceText, file: ContentFile) -> (post: Post?, diagnostics: [Diagnostic]) {
         let document: FrontMatterFields
         switch FrontMatterFields.read(source, required: "'title' and 'date'") {
         case .success(let read): document = read
@@ -14,45 +23,86 @@ public enum PostDecoder {
         }
         let parts = document.parts
         var fields = document.fields
-        fields.warnUnknownKeys(known: knownKeys, what: "front matter")
-        let title = fields.string("title", required: true)
-        let date = fields.date("date", required: true)
-        let updated = fields.date("updated", required: false)
-        let tags = fields.stringList("tags") ?? []
-        let summary = fields.string("summary", required: false)
-        let draft = fields.bool("draft") ?? false
-        let swiftVersion = fields.int("swift_version", range: 5...6)
-        let slug = decodeSlug(&fields, defaultSlug: defaultSlug)
+        fields.warnMisspeltKeys(known: knownKeys + ["swift_version"], what: "front matter")
+        let draft = draftState(&fields)
+        let title = fields.present("title") == nil && draft ? file.titleFromName : fields.string("title", required: true)
+        let date: PostDate?
+        if fields.present("date") != nil || (file.dateFromName == nil && !draft) {
+            date = fields.date("date", required: true)
+        } else {
+            date = file.dateFromName ?? file.modified
+        }
+        let updated = fields.firstPresent(updatedKeys).flatMap { fields.date($0, required: false) }
+        let tags = fields.words("tags") ?? []
+        let categories = (fields.words("categories") ?? []) + (fields.words("category") ?? [])
+        let summary = fields.firstPresent(summaryKeys).flatMap { fields.string($0, required: false) }
+        let swiftVersion = decodeSwiftVersion(&fields)
+        let slug = decodeSlug(&fields, file: file)
         let series = decodeSeries(&fields)
+        let aliases = decodeAliases(&fields)
 
-        for tag in tags where Slug.make(from: tag).isEmpty {
-            fields.error(at: fields.location(ofKey: "tags"), "tag '\(tag)' cannot be a URL: a tag needs at least one letter or digit")
+        for (key, names) in [("tags", tags), ("categories", categories)] {
+            for name in names where Slug.make(from: name).isEmpty {
+                let what = key == "tags" ? "tag" : "category"
+                fields.error(at: fields.location(ofKey: key), "\(what) '\(name)' cannot be a URL: a \(what) needs at least one letter or digit")
+            }
         }
         if let date, let updated, updated < date {
-            fields.error(at: fields.location(ofKey: "updated"), "'updated' (\(updated)) is before 'date' (\(date))")
+            fields.error(at: fields.location(ofKey: fields.firstPresent(updatedKeys) ?? "updated"), "'updated' (\(updated)) is before 'date' (\(date))")
         }
         guard !fields.diagnostics.contains(where: { $0.severity == .error }),
               let title, let date, let slug else {
+            if draft && date == nil && fields.present("date") == nil {
+                fields.error(at: SourceLocation(line: 1, column: 1), "draft has no date and its file's modification time cannot be read")
+            }
             return (nil, fields.diagnostics)
         }
         var post = Post(sourcePath: source.path, slug: slug, title: title, date: date, updated: updated,
                         tags: uniqued(tags), summary: summary, series: series, draft: draft,
                         body: parts.body, bodyFirstLine: parts.bodyFirstLine)
+        post.categories = uniqued(categories)
         post.swiftVersion = swiftVersion
+        post.aliases = aliases
+        post.params = fields.params()
+        post.resources = file.resources
+        post.section = file.section
+        post.fileName = file.name
         return (post, fields.diagnostics)
     }
 
-    static func decodeSlug(_ fields: inout YAMLFields, defaultSlug: String) -> String? {
-        guard let given = fields.string("slug", required: false) else {
-            guard Slug.isValid(defaultSlug) else {
+    /// `draft: true` (Hugo, sitegen) or `published: false` (Jekyll).
+    static func draftState(_ fields: inout YAMLFields) -> Bool {
+        let draft = fields.present("draft") != nil ? fields.bool("draft") ?? false : false
+        let published = fields.present("published") != nil ? fields.bool("published") ?? true : true
+        return draft || !published
+    }
+
+    /// `snippets: { swift_version: 6 }`; the old top-level `swift_version: 6` still works,
+    /// with a warning. Any other top-level `swift_version` (`3.0`) is the blog's own param.
+    private static func decodeSwiftVersion(_ fields: inout YAMLFields) -> Int? {
+        if let snippets = fields.mappingField("snippets") {
+            var sub = YAMLFields(file: fields.file, lineOffset: fields.lineOffset, mapping: snippets)
+            sub.warnUnknownKeys(known: ["swift_version"], what: "snippets setting")
+            let version = sub.int("swift_version", range: 5...6)
+            fields.absorb(sub)
+            return version
+        }
+        guard let node = fields.mapping["swift_version"], case .int(let version) = node.scalar, (5...6).contains(version) else { return nil }
+        fields.warning(node, "'swift_version' at the top of the front matter is deprecated: write 'snippets: { swift_version: \(version) }'")
+        return version
+    }
+
+    static func decodeSlug(_ fields: inout YAMLFields, file: ContentFile) -> String? {
+        guard fields.present("slug") != nil, let given = fields.string("slug", required: false) else {
+            guard let slug = file.slugFromName else {
                 fields.error(at: SourceLocation(line: 1, column: 1),
-                             "file name '\(defaultSlug)' cannot be a URL: \(Slug.rule); rename the file or set 'slug'")
+                             "file name '\(file.name)' cannot be a URL: it has no letter or digit; rename the file or set 'slug'")
                 return nil
             }
-            return defaultSlug
+            return slug
         }
         guard Slug.isValid(given) else {
-            fields.error(fields.mapping["slug"]!, "slug '\(given)' is not allowed: \(Slug.rule)")
+            fields.error(at: fields.location(ofKey: "slug"), "slug '\(given)' is not allowed: \(Slug.rule)")
             return nil
         }
         return given
@@ -60,30 +110,70 @@ public enum PostDecoder {
 
     /// The post's series, or nil when it has none or its series keys are wrong (then an error is recorded).
     private static func decodeSeries(_ fields: inout YAMLFields) -> SeriesMembership? {
-        let name = fields.string("series", required: false)
-        let order = fields.int("series_order", range: 1...maximumSeriesOrder)
-        switch (fields.mapping["series"], fields.mapping["series_order"]) {
-        case (nil, nil):
-            return nil
-        case (_?, let orderNode?):
-            guard let name, let order else { return nil }
-            guard !Slug.make(from: name).isEmpty else {
-                fields.error(at: fields.location(ofKey: "series"), "series '\(name)' cannot be a URL: a series name needs at least one letter or digit")
-                return nil
+        let order = fields.present("series_order") != nil ? fields.int("series_order", range: 1...maximumSeriesOrder) : nil
+        guard let node = fields.present("series") else {
+            if let orderNode = fields.present("series_order") {
+                fields.error(orderNode, "'series_order' without 'series': name the series this post belongs to")
             }
-            return SeriesMembership(name: name, order: order, nameLocation: fields.location(ofKey: "series"),
-                                    orderLocation: fields.location(of: orderNode))
-        case (let seriesNode?, nil):
-            fields.error(seriesNode, "a post in a series needs 'series_order' (its part number, 1 for the first part)")
-            return nil
-        case (nil, let orderNode?):
-            fields.error(orderNode, "'series_order' without 'series': name the series this post belongs to")
             return nil
         }
+        let name: String?
+        switch node.content {
+        case .scalar:
+            name = fields.string("series", required: false)
+        case .sequence(let items):
+            // Hugo's taxonomy form: `series: ["Swift Generics"]`.
+            guard items.count == 1, case .scalar(let text, _) = items[0].content, items[0].scalar != .null else {
+                fields.error(node, items.count > 1 ? "a post is part of one series; 'series' lists \(items.count)"
+                                                   : "'series' must be a name, or a list of one name")
+                return nil
+            }
+            name = text
+        case .mapping:
+            fields.error(node, "'series' must be a name, or a list of one name, not a mapping")
+            return nil
+        }
+        guard let name else { return nil }
+        guard !Slug.make(from: name).isEmpty else {
+            fields.error(at: fields.location(ofKey: "series"), "series '\(name)' cannot be a URL: a series name needs at least one letter or digit")
+            return nil
+        }
+        if fields.present("series_order") != nil && order == nil { return nil }
+        let orderLocation = fields.present("series_order").map(fields.location(of:)) ?? fields.location(ofKey: "series")
+        return SeriesMembership(name: name, order: order, nameLocation: fields.location(ofKey: "series"), orderLocation: orderLocation)
     }
 
-    private static func uniqued(_ tags: [String]) -> [String] {
+    /// `aliases` (Hugo) and `redirect_from` (Jekyll): old paths of this site, as written;
+    /// the loader makes relative ones absolute once the post's URL is known.
+    static func decodeAliases(_ fields: inout YAMLFields) -> [Alias] {
+        var aliases: [Alias] = []
+        for key in ["aliases", "redirect_from"] {
+            guard let node = fields.present(key) else { continue }
+            let items: [YAMLNode]
+            switch node.content {
+            case .scalar: items = [node]
+            case .sequence(let list): items = list
+            case .mapping:
+                fields.error(node, "'\(key)' must be a path or a list of paths, not a mapping")
+                continue
+            }
+            for item in items {
+                guard case .scalar(let text, _) = item.content, item.scalar != .null, !text.isEmpty else {
+                    fields.error(item, "each of '\(key)' must be a path of this site, not \(item.kindName)")
+                    continue
+                }
+                if SiteURLs.hasScheme(text) || text.hasPrefix("//") {
+                    fields.error(item, "'\(text)' is a URL; '\(key)' lists old paths of this site (/2019/08/21/old-name/)")
+                    continue
+                }
+                aliases.append(Alias(urlPath: text, location: fields.location(of: item)))
+            }
+        }
+        return aliases
+    }
+
+    private static func uniqued(_ names: [String]) -> [String] {
         var seen = Set<String>()
-        return tags.filter { seen.insert($0).inserted }
+        return names.filter { seen.insert($0).inserted }
     }
 }

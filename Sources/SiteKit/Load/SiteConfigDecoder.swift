@@ -4,7 +4,7 @@ import YAML
 
 /// Reads `Content/site.yml` into a `SiteConfig`, every problem at its line and column.
 public enum SiteConfigDecoder {
-    public static let knownKeys = ["title", "author", "description", "base_url", "language", "theme", "posts_per_page", "feed_limit", "markdown", "snippets", "strings"]
+    public static let knownKeys = ["title", "author", "description", "base_url", "language", "theme", "posts_per_page", "feed_limit", "markdown", "snippets", "strings", "permalinks", "links"]
     public static let knownSnippetKeys = ["swift_version"]
     public static let knownMarkdownKeys = ["smart_punctuation", "allow_raw_html"]
 
@@ -54,6 +54,26 @@ public enum SiteConfigDecoder {
             if let version = sub.int("swift_version", range: 5...6) { config.snippetSwiftVersion = version }
             fields.absorb(sub)
         }
+        if let permalinks = fields.mappingField("permalinks") {
+            decodePermalinks(permalinks, into: &config, &fields)
+        }
+        if let links = fields.mappingField("links") {
+            var sub = YAMLFields(file: source.path, lineOffset: 0, mapping: links)
+            sub.warnUnknownKeys(known: ["ignore", "internal"], what: "links setting")
+            for path in sub.stringList("ignore") ?? [] {
+                if path.hasPrefix("/") { config.links.ignore.append(path) } else {
+                    sub.error(at: sub.location(ofKey: "ignore"), "'\(path)' in links.ignore must be a root-relative path such as /download/")
+                }
+            }
+            if let setting = sub.string("internal", required: false) {
+                switch setting {
+                case "error": config.links.brokenIsError = true
+                case "warn": config.links.brokenIsError = false
+                default: sub.error(at: sub.location(ofKey: "internal"), "links.internal must be error or warn, not '\(setting)'")
+                }
+            }
+            fields.absorb(sub)
+        }
         if let strings = root["strings"] {
             let (texts, found) = UIStringsDecoder.decode(strings, file: source.path)
             config.strings = texts
@@ -70,5 +90,31 @@ public enum SiteConfigDecoder {
         guard let host = afterScheme.split(separator: "/").first, !host.isEmpty,
               !text.contains(where: { $0 == " " || $0 == "?" || $0 == "#" }) else { return nil }
         return text.hasSuffix("/") ? text : text + "/"
+    }
+
+    /// `permalinks: { posts: /:year/:month/:slug/, tags: /topics/:slug/ }`: each pattern
+    /// checked token by token, an error at the token's column.
+    private static func decodePermalinks(_ node: YAMLNode, into config: inout SiteConfig, _ fields: inout YAMLFields) {
+        var sub = YAMLFields(file: fields.file, lineOffset: 0, mapping: node)
+        let keys = SiteRoutes.Permalinks.keys
+        sub.warnUnknownKeys(known: keys.map(\.key), what: "permalinks setting")
+        for (key, tokens) in keys {
+            guard let value = sub.mapping[key], let text = sub.string(key, required: false) else { continue }
+            do {
+                let pattern = try Permalink(text, tokens: tokens)
+                if key != "posts" && (!pattern.uses("slug") || pattern.prefix == "/") {
+                    sub.error(value, "the \(key) permalink must hold ':slug' after a folder of its own (e.g. /\(key)/:slug/), where its index page goes")
+                    continue
+                }
+                config.routes.permalinks[key] = pattern
+            } catch {
+                let location = sub.location(of: value)
+                var quoted = 0
+                if case .scalar(_, let style) = value.content, style == .singleQuoted || style == .doubleQuoted { quoted = 1 }
+                sub.error(at: SourceLocation(line: location.line, column: location.column + quoted + error.offset),
+                          "\(key) permalink '\(text)': \(error.message)")
+            }
+        }
+        fields.absorb(sub)
     }
 }

@@ -15,34 +15,79 @@ public struct SiteLoader: Sendable {
     public func load() throws(DiagnosticsError) -> (site: Site, warnings: [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
         let config = loadConfig(&diagnostics)
-        let postFiles = markdownFiles(in: layout.posts, what: "post", &diagnostics)
-        let pageFiles = markdownFiles(in: layout.pages, what: "page", &diagnostics)
-        let posts = decode(postFiles, &diagnostics) { PostDecoder.decode($0, defaultSlug: $1) }
-        let pages = decode(pageFiles, &diagnostics) { PageDecoder.decode($0, defaultSlug: $1) }
+        let routes = config?.routes ?? .standard
+        let postFiles = contentFiles(in: layout.posts, what: "post", &diagnostics)
+        let pageFiles = contentFiles(in: layout.pages, what: "page", &diagnostics)
+        var posts = decode(postFiles, &diagnostics) { PostDecoder.decode($0, file: $1) }
+        let reserved = Self.reservedSegments(routes)
+        var pages = decode(pageFiles, &diagnostics) { PageDecoder.decode($0, file: $1, reserved: reserved) }
+        for index in posts.indices {
+            posts[index].urlPath = routes.post(PermalinkValues.of(posts[index]))
+            posts[index].aliases = Self.resolved(posts[index].aliases, from: posts[index].urlPath)
+        }
+        for index in pages.indices { pages[index].aliases = Self.resolved(pages[index].aliases, from: pages[index].urlPath) }
+        if includeDrafts { diagnostics += Self.undatedDrafts(posts, files: postFiles) }
         // Checked over drafts too: publishing a draft must not break the build later.
         diagnostics += SiteValidator.validate(posts) + SiteValidator.validate(pages)
         let published = posts.filter { includeDrafts || !$0.draft }.sorted(by: Self.newestFirst)
-        diagnostics += SiteValidator.singlePartSeries(published)
-        diagnostics = Diagnostic.inReadingOrder(diagnostics)
-        guard !diagnostics.contains(where: { $0.severity == .error }), let config else {
-            throw DiagnosticsError(diagnostics)
-        }
-        let drafts = includeDrafts ? [] : (posts.filter(\.draft).map(\.sourcePath) + pages.filter(\.draft).map(\.sourcePath)).sorted()
         let publishedPages = pages.filter { includeDrafts || !$0.draft }
             .sorted { ($0.navOrder ?? Int.max, $0.title, $0.sourcePath) < ($1.navOrder ?? Int.max, $1.title, $1.sourcePath) }
-        return (Site(config: config, posts: published, pages: publishedPages, skippedDrafts: drafts), diagnostics)
+        diagnostics += SiteValidator.singlePartSeries(published)
+        let drafts = includeDrafts ? [] : (posts.filter(\.draft).map(\.sourcePath) + pages.filter(\.draft).map(\.sourcePath)).sorted()
+        let site = config.map { Site(config: $0, posts: published, pages: publishedPages, skippedDrafts: drafts) }
+        if let site { diagnostics += SiteValidator.urlClashes(site) }
+        diagnostics = Diagnostic.inReadingOrder(diagnostics)
+        guard !diagnostics.contains(where: { $0.severity == .error }), let site else {
+            throw DiagnosticsError(diagnostics)
+        }
+        return (site, diagnostics)
     }
 
-    /// Reads and decodes each file on all cores; the file name is the default slug.
+    /// The first URL segments of the generated lists (`tags`, `series`, the pager's `page`),
+    /// which a page of `Content/pages/` may not take as its slug.
+    static func reservedSegments(_ routes: SiteRoutes) -> Set<String> {
+        let lists = [PageKind.archive, .tags, .seriesIndex].compactMap(routes.single) + [routes.home(page: 2), routes.permalinks.posts.prefix]
+        return Set(lists.compactMap { $0.split(separator: "/").first.map { $0.lowercased() } })
+    }
+
+    /// Aliases as site paths: a relative one is read from the page's folder (as Hugo does),
+    /// and one without a file extension is a folder (`/old` answers as `/old/`).
+    static func resolved(_ aliases: [Alias], from urlPath: String) -> [Alias] {
+        aliases.map { alias in
+            let folder = urlPath.hasSuffix("/") ? urlPath : String(urlPath[...(urlPath.lastIndex(of: "/") ?? urlPath.startIndex)])
+            let absolute = alias.urlPath.hasPrefix("/") ? alias.urlPath : folder + alias.urlPath
+            var path = "/" + (SiteURLs.normalized(absolute) ?? "")
+            let last = path.split(separator: "/").last ?? ""
+            if path != "/" && !absolute.hasSuffix("/") && last.contains(".") == false { path += "/" }
+            if absolute.hasSuffix("/") && path != "/" { path += "/" }
+            return Alias(urlPath: path, location: alias.location)
+        }
+    }
+
+    /// With `--drafts`, a draft without a title or a date is published with one made up:
+    /// said once per draft.
+    static func undatedDrafts(_ posts: [Post], files: [(url: URL, file: ContentFile)]) -> [Diagnostic] {
+        let byPath = Dictionary(files.map { ($0.file.path, $0.file) }, uniquingKeysWith: { a, _ in a })
+        return posts.filter(\.draft).compactMap { post in
+            let missing = [("title", post.params["title"] == nil),
+                           ("date", post.params["date"] == nil && byPath[post.sourcePath]?.dateFromName == nil)]
+                .filter(\.1).map(\.0)
+            guard !missing.isEmpty else { return nil }
+            let what = missing.count == 2 ? "a title and a date" : "a \(missing[0])"
+            return .warning(post.sourcePath, SourceLocation(line: 1, column: 1),
+                            "draft has no \(missing.joined(separator: " and ")): published with --drafts as '\(post.title)' of \(post.date.isoDay) (\(what) made from its file)")
+        }
+    }
+
+    /// Reads and decodes each file on all cores.
     private func decode<Value: Sendable>(
-        _ files: [URL], _ diagnostics: inout [Diagnostic],
-        _ decoder: @escaping @Sendable (SourceText, String) -> (Value?, [Diagnostic])
+        _ files: [(url: URL, file: ContentFile)], _ diagnostics: inout [Diagnostic],
+        _ decoder: @escaping @Sendable (SourceText, ContentFile) -> (Value?, [Diagnostic])
     ) -> [Value] {
-        let layout = self.layout
-        let decoded: [(value: Value?, diagnostics: [Diagnostic])] = files.parallelMap { url in
+        let decoded: [(value: Value?, diagnostics: [Diagnostic])] = files.parallelMap { entry in
             do throws(Diagnostic) {
-                let source = try SourceText.read(url, displayPath: layout.displayPath(url))
-                return decoder(source, url.deletingPathExtension().lastPathComponent)
+                let source = try SourceText.read(entry.url, displayPath: entry.file.path)
+                return decoder(source, entry.file)
             } catch {
                 return (nil, [error])
             }
@@ -78,9 +123,11 @@ public struct SiteLoader: Sendable {
         }
     }
 
-    /// Every `.md` below `folder`, sorted; other files there are reported, never skipped in silence.
-    /// Posts are expected (a missing posts folder is warned about); pages are optional.
-    private func markdownFiles(in folder: URL, what: String, _ diagnostics: inout [Diagnostic]) -> [URL] {
+    /// Every Markdown file below `folder` with what its place says (``ContentFile``), sorted.
+    /// A folder with an `index.md` is a page bundle: its other files are the post's
+    /// resources. Other files are reported, never skipped in silence. Posts are expected
+    /// (a missing posts folder is warned about); pages are optional.
+    private func contentFiles(in folder: URL, what: String, _ diagnostics: inout [Diagnostic]) -> [(url: URL, file: ContentFile)] {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue else {
             if what == "post" {
@@ -88,16 +135,46 @@ public struct SiteLoader: Sendable {
             }
             return []
         }
-        var files: [URL] = []
-        for path in DirectoryWalker.files(below: folder.path, includeHidden: false) {
+        let paths = DirectoryWalker.files(below: folder.path, includeHidden: false)
+        // Bundles only below the posts folder itself: `posts/index.md` is a post named index.
+        let bundles = what == "post" ? Set(paths.filter { $0.contains("/") && ContentFile.isBundleIndex(($0 as NSString).lastPathComponent) }
+            .map { ($0 as NSString).deletingLastPathComponent }) : []
+        func bundle(of path: String) -> String? {
+            var folder = (path as NSString).deletingLastPathComponent
+            while !folder.isEmpty {
+                if bundles.contains(folder) { return folder }
+                folder = (folder as NSString).deletingLastPathComponent
+            }
+            return nil
+        }
+        var resources: [String: [BundleResource]] = [:]
+        var markdown: [String] = []
+        for path in paths {
             let url = folder.appendingPathComponent(path)
-            if path.lowercased().hasSuffix(".md") {
-                files.append(url)
+            let name = (path as NSString).lastPathComponent
+            if let owner = bundle(of: path), !(ContentFile.isBundleIndex(name) && (path as NSString).deletingLastPathComponent == owner) {
+                if ContentFile.isMarkdown(name) {
+                    diagnostics.append(.warning(layout.displayPath(url), nil,
+                        "not published: a Markdown file inside the page bundle \(owner)/ (only its index.md is a post)"))
+                } else {
+                    resources[owner, default: []].append(BundleResource(source: url.path, name: String(path.dropFirst(owner.count + 1))))
+                }
+            } else if name.lowercased() == "_index.md" || name.lowercased() == "_index.markdown" {
+                diagnostics.append(.warning(layout.displayPath(url), nil,
+                    "not published: _index.md is a Hugo section page, and sitegen makes its own lists"))
+            } else if ContentFile.isMarkdown(name) {
+                markdown.append(path)
             } else {
                 diagnostics.append(.warning(layout.displayPath(url), nil,
                     "not a \(what) (only .md files in \(folder.lastPathComponent)/ are read); put files to publish as they are in Content/static/"))
             }
         }
-        return files
+        return markdown.map { path in
+            let url = folder.appendingPathComponent(path)
+            let owner = ContentFile.isBundleIndex((path as NSString).lastPathComponent) ? bundle(of: path) : nil
+            let modified = FileStatus.of(url.path).map { PostDate(secondsSince1970: Int($0.modifiedNanoseconds / 1_000_000_000)) }
+            return (url, ContentFile(path: layout.displayPath(url), relative: path, resources: owner.flatMap { resources[$0] } ?? [],
+                                     modified: modified))
+        }
     }
 }

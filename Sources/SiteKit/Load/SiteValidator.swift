@@ -3,7 +3,7 @@ import Support
 /// series names that do not share a URL.
 public enum SiteValidator {
     public static func validate(_ posts: [Post]) -> [Diagnostic] {
-        duplicateSlugs(posts) + duplicateSeriesOrders(posts) + seriesURLClashes(posts)
+        duplicateSlugs(posts) + duplicateSeriesOrders(posts) + seriesURLClashes(posts) + unorderedPartsOnOneDate(posts)
     }
 
     /// Pages' URLs are unique among pages; reserved sections are checked by `PageDecoder`.
@@ -42,29 +42,108 @@ public enum SiteValidator {
         duplicateSlugs(posts.map { ($0.slug, $0.sourcePath, $0.urlPath) }, what: "post")
     }
 
-    /// Slugs compare case-insensitively: on macOS's file system `A` and `a` are one folder.
+    /// Two files with one URL. URLs compare case-insensitively: on macOS's file system `A`
+    /// and `a` are one folder.
     static func duplicateSlugs(_ files: [(slug: String, path: String, url: String)], what: String) -> [Diagnostic] {
-        let groups = Dictionary(grouping: files, by: { $0.slug.lowercased() })
+        let groups = Dictionary(grouping: files, by: { SiteRoutes.outputPath($0.url).lowercased() })
         return groups.values.filter { $0.count > 1 }.flatMap { group -> [Diagnostic] in
             let sorted = group.sorted { $0.path < $1.path }
             return sorted.dropFirst().map { file in
-                .error(file.path, SourceLocation(line: 1, column: 1),
-                       "duplicate slug '\(file.slug)': \(file.url) is also the URL of \(sorted[0].path)",
-                       notes: [.note(sorted[0].path, SourceLocation(line: 1, column: 1), "the other \(what) with slug '\(sorted[0].slug)' is here")])
+                let sameSlug = file.slug.lowercased() == sorted[0].slug.lowercased()
+                return .error(file.path, SourceLocation(line: 1, column: 1),
+                              sameSlug ? "duplicate slug '\(file.slug)': \(file.url) is also the URL of \(sorted[0].path)"
+                                       : "duplicate URL: \(file.url) is also the URL of \(sorted[0].path)",
+                              notes: [.note(sorted[0].path, SourceLocation(line: 1, column: 1),
+                                            sameSlug ? "the other \(what) with slug '\(sorted[0].slug)' is here" : "the other \(what) is here")])
             }
         }.sorted { $0.file < $1.file }
     }
 
+    /// Parts without `series_order` follow the numbered ones by date: two of them on the
+    /// same date have no order at all.
+    static func unorderedPartsOnOneDate(_ posts: [Post]) -> [Diagnostic] {
+        let unordered = posts.filter { $0.series != nil && $0.series?.order == nil }
+        let groups = Dictionary(grouping: unordered, by: { "\($0.series?.name ?? "")\u{0}\($0.date.secondsSince1970)" })
+        return groups.values.filter { $0.count > 1 }.flatMap { group -> [Diagnostic] in
+            let sorted = group.sorted { $0.sourcePath < $1.sourcePath }
+            let first = sorted[0]
+            return sorted.dropFirst().map { post in
+                .error(post.sourcePath, post.series?.nameLocation,
+                       "two parts of series '\(post.series?.name ?? "")' without 'series_order' have the same date (\(post.date)); give them 'series_order' to order them",
+                       notes: [.note(first.sourcePath, first.series?.nameLocation, "the other part of that date is here")])
+            }
+        }.sorted { $0.file < $1.file }
+    }
+
+    /// Two pages of different kinds on one URL: a post and a page, a redirect and a post, a
+    /// page and a generated list. (Two posts, or two pages, are ``duplicateSlugs(_:what:)``.)
+    static func urlClashes(_ site: Site) -> [Diagnostic] {
+        let pages = PageSet(site: site)
+        var first: [String: (kind: PageKind, index: Int)] = [:]
+        var problems: [Diagnostic] = []
+        for route in PageRoute.table {
+            for index in 0..<pages.count(of: route.kind) {
+                let key = SiteRoutes.outputPath(pages.urlPath(of: route.kind, at: index)).lowercased()
+                guard let earlier = first[key] else {
+                    first[key] = (route.kind, index)
+                    continue
+                }
+                if earlier.kind == route.kind && (route.kind == .post || route.kind == .page) { continue }
+                let (file, location) = source(of: route.kind, index, in: site, pages: pages)
+                let (otherFile, otherLocation) = source(of: earlier.kind, earlier.index, in: site, pages: pages)
+                let url = pages.urlPath(of: route.kind, at: index)
+                let other = describe(earlier.kind, earlier.index, in: site)
+                guard let file else {
+                    // A generated page where a post or page already is: reported at the content.
+                    if let otherFile {
+                        problems.append(.error(otherFile, otherLocation, "\(url) is also the URL of \(describe(route.kind, index, in: site)); choose another URL"))
+                    }
+                    continue
+                }
+                problems.append(.error(file, location, "\(url) is also the URL of \(other); choose another URL",
+                                       notes: otherFile.map { [.note($0, otherLocation, "\(other) is here")] } ?? []))
+            }
+        }
+        return problems
+    }
+
+    /// The file (and place in it) that makes page `index` of a kind; nil for generated lists.
+    private static func source(of kind: PageKind, _ index: Int, in site: Site, pages: PageSet) -> (String?, SourceLocation?) {
+        switch kind {
+        case .post: return (site.posts[index].sourcePath, SourceLocation(line: 1, column: 1))
+        case .page: return (site.pages[index].sourcePath, SourceLocation(line: 1, column: 1))
+        case .redirect:
+            let redirect = pages.redirects[index]
+            let alias = (site.posts.first { $0.sourcePath == redirect.source }?.aliases ?? site.pages.first { $0.sourcePath == redirect.source }?.aliases)?
+                .first { $0.urlPath == redirect.from }
+            return (redirect.source, alias?.location)
+        default: return (nil, nil)
+        }
+    }
+
+    private static func describe(_ kind: PageKind, _ index: Int, in site: Site) -> String {
+        switch kind {
+        case .post: return "the post \(site.posts[index].sourcePath)"
+        case .page: return "the page \(site.pages[index].sourcePath)"
+        case .redirect: return "an old URL (aliases, redirect_from) of \(site.redirects[index].source)"
+        case .home: return index == 0 ? "the home page" : "page \(index + 1) of the home page"
+        case .tag: return "the page of tag '\(site.tags[index].name)'"
+        case .category: return "the page of category '\(site.categories[index].name)'"
+        case .series: return "the page of series '\(site.series[index].name)'"
+        default: return kind.route.renders.components(separatedBy: ":").first ?? kind.rawValue
+        }
+    }
+
     static func duplicateSeriesOrders(_ posts: [Post]) -> [Diagnostic] {
-        let members = posts.compactMap { post in post.series.map { (post, $0) } }
+        let members = posts.compactMap { post in post.series.flatMap { $0.order == nil ? nil : (post, $0) } }
         let groups = Dictionary(grouping: members, by: { "\($0.1.name)\u{0}\($0.1.order)" })
         return groups.values.filter { $0.count > 1 }.flatMap { group -> [Diagnostic] in
             let sorted = group.sorted { $0.0.sourcePath < $1.0.sourcePath }
             let (first, membership) = sorted[0]
             return sorted.dropFirst().map { (post, series) in
                 .error(post.sourcePath, series.orderLocation,
-                       "series '\(series.name)' already has a part \(series.order): \(first.sourcePath)",
-                       notes: [.note(first.sourcePath, membership.orderLocation, "part \(membership.order) of '\(membership.name)' is here")])
+                       "series '\(series.name)' already has a part \(series.order ?? 0): \(first.sourcePath)",
+                       notes: [.note(first.sourcePath, membership.orderLocation, "part \(membership.order ?? 0) of '\(membership.name)' is here")])
             }
         }.sorted { $0.file < $1.file }
     }

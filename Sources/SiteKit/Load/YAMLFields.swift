@@ -32,8 +32,92 @@ struct YAMLFields {
         diagnostics.append(.error(file, location(of: node), message))
     }
 
+    mutating func warning(_ node: YAMLNode, _ message: String) {
+        diagnostics.append(.warning(file, location(of: node), message))
+    }
+
     mutating func error(at location: SourceLocation, _ message: String) {
         diagnostics.append(.error(file, location, message))
+    }
+
+    /// The value of `key`, unless it is absent, null or empty text (`slug:`), which Jekyll
+    /// and Hugo read as absent too.
+    func present(_ key: String) -> YAMLNode? {
+        guard let node = mapping[key], node.scalar != .null else { return nil }
+        if case .scalar(let text, _) = node.content, text.trimmingCharacters(in: .whitespaces).isEmpty { return nil }
+        return node
+    }
+
+    /// The first of `keys` that is present: `summary`, else `description`, else `excerpt`.
+    func firstPresent(_ keys: [String]) -> String? {
+        keys.first { present($0) != nil }
+    }
+
+    /// Warns about the keys that look like a misspelt key of `known` (`tgas` for `tags`);
+    /// other keys are the author's own, kept as params.
+    mutating func warnMisspeltKeys(known: [String], what: String) {
+        guard case .mapping(let pairs) = mapping.content else { return }
+        for pair in pairs {
+            guard let key = pair.key.scalarText else {
+                error(pair.key, "\(what) keys must be plain words, not \(pair.key.kindName)")
+                continue
+            }
+            if !known.contains(key), let suggestion = DidYouMean.suggestion(for: key, among: known) {
+                diagnostics.append(.warning(file, location(of: pair.key),
+                    "front matter key '\(key)' is kept as a param for templates; did you mean '\(suggestion)'?"))
+            }
+        }
+    }
+
+    /// Every key with its value, for templates (`post.params`).
+    func params() -> [String: FrontMatterValue] {
+        guard case .mapping(let pairs) = mapping.content else { return [:] }
+        var params: [String: FrontMatterValue] = [:]
+        for pair in pairs { if let key = pair.key.scalarText { params[key] = Self.value(pair.value) } }
+        return params
+    }
+
+    /// A YAML value as a template sees it. Iterative: front matter nested thousands deep
+    /// must not overflow the stack.
+    static func value(_ root: YAMLNode) -> FrontMatterValue {
+        func scalar(_ node: YAMLNode) -> FrontMatterValue {
+            switch node.scalar {
+            case .null?: return .null
+            case .bool(let value)?: return .bool(value)
+            case .int(let value)?: return .int(value)
+            case .double(let value)?: return .double(value)
+            case .string(let value)?: return .text(value)
+            case nil: return .null
+            }
+        }
+        // Post-order over an explicit stack: children are converted before their parent.
+        var stack: [(node: YAMLNode, visited: Bool)] = [(root, false)]
+        var done: [FrontMatterValue] = []
+        while let (node, visited) = stack.popLast() {
+            switch node.content {
+            case .scalar:
+                done.append(scalar(node))
+            case .sequence(let items):
+                if visited {
+                    let values = Array(done.suffix(items.count))
+                    done.removeLast(items.count)
+                    done.append(.list(values))
+                } else {
+                    stack.append((node, true))
+                    stack += items.reversed().map { ($0, false) }
+                }
+            case .mapping(let pairs):
+                if visited {
+                    let values = Array(done.suffix(pairs.count))
+                    done.removeLast(pairs.count)
+                    done.append(.mapping(zip(pairs, values).map { (key: $0.key.scalarText ?? $0.key.kindName, value: $1) }))
+                } else {
+                    stack.append((node, true))
+                    stack += pairs.reversed().map { ($0.value, false) }
+                }
+            }
+        }
+        return done.last ?? .null
     }
 
     /// Warns about keys outside `known`, with a did-you-mean.
@@ -101,6 +185,16 @@ struct YAMLFields {
             return nil
         }
         return date
+    }
+
+    /// A list of text values, or text split at spaces and commas as Jekyll splits
+    /// `tags: swift ios`; each item of a list is checked on its own line.
+    mutating func words(_ key: String) -> [String]? {
+        guard let node = present(key) else { return mapping[key] == nil ? nil : [] }
+        if case .scalar(let text, _) = node.content {
+            return text.split(whereSeparator: { $0.isWhitespace || $0 == "," }).map(String.init)
+        }
+        return stringList(key)
     }
 
     /// A list of text values; each item is checked on its own line.

@@ -36,7 +36,7 @@ struct LinkResolver: Sendable, Equatable {
     /// What `url`, written in `sourcePath` (published at `pageURLPath`), points at.
     func target(of url: String, in sourcePath: String, pageURLPath: String) -> LinkTarget {
         if url.isEmpty { return .samePage(fragment: "") }
-        if url.hasPrefix("//") || Self.hasScheme(url) { return .external }
+        if url.hasPrefix("//") || SiteURLs.hasScheme(url) { return .external }
         var rest = Substring(url)
         var fragment: String?
         if let hash = rest.firstIndex(of: "#") {
@@ -52,7 +52,7 @@ struct LinkResolver: Sendable, Equatable {
         let path = rest.contains("%") ? String(rest).removingPercentEncoding ?? String(rest) : String(rest)
         if path.hasSuffix(".md") && !path.hasPrefix("/") {
             let folder = sourcePath.split(separator: "/").dropLast().joined(separator: "/")
-            guard let source = Self.normalized(folder + "/" + path) else {
+            guard let source = SiteURLs.normalized(folder + "/" + path) else {
                 return .missingSource(path: path, reason: "it leads outside the site")
             }
             if let urlPath = sourceURLPaths[source] { return .site(path: urlPath, query: query, fragment: fragment) }
@@ -62,7 +62,7 @@ struct LinkResolver: Sendable, Equatable {
             return .missingSource(path: path, reason: "there is no post or page \(source)")
         }
         let absolute = path.hasPrefix("/") ? path : pageURLPath + path
-        guard let site = Self.normalized(absolute) else {
+        guard let site = SiteURLs.normalized(absolute) else {
             return .missingSource(path: path, reason: "it leads outside the site")
         }
         let trailingSlash = absolute.hasSuffix("/") && site != "" ? "/" : ""
@@ -78,28 +78,5 @@ struct LinkResolver: Sendable, Equatable {
         case .site(let path, let query, let fragment):
             return urls.link(urlPath: path) + query + (fragment.map { "#" + $0 } ?? "")
         }
-    }
-
-    /// `a/./b/../c` → `a/c` without leading or trailing slashes; nil when `..` climbs above the root.
-    static func normalized(_ path: String) -> String? {
-        var parts: [Substring] = []
-        for part in path.split(separator: "/", omittingEmptySubsequences: true) {
-            switch part {
-            case ".": continue
-            case "..":
-                guard !parts.isEmpty else { return nil }
-                parts.removeLast()
-            default: parts.append(part)
-            }
-        }
-        return parts.joined(separator: "/")
-    }
-
-    /// RFC 3986: a letter, then letters, digits, `+`, `-` or `.`, then `:`.
-    static func hasScheme(_ url: String) -> Bool {
-        guard let colon = url.firstIndex(of: ":") else { return false }
-        let scheme = url[..<colon]
-        guard let first = scheme.first, first.isASCII, first.isLetter else { return false }
-        return scheme.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" || $0 == ".") }
     }
 }

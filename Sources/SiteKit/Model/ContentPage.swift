@@ -9,6 +9,10 @@ public struct ContentPage: Sendable, Hashable {
     /// Position in the site navigation; nil keeps the page out of it.
     public var navOrder: Int?
     public var draft: Bool
+    /// Old URLs of the page (`aliases`, `redirect_from`), each a redirect page.
+    public var aliases: [Alias] = []
+    /// Every front matter key sitegen has no use for, kept for templates (`params`).
+    public var params: [String: FrontMatterValue] = [:]
     public var body: String
     public var bodyFirstLine: Int
 
@@ -25,4 +29,5 @@ public struct ContentPage: Sendable, Hashable {
     }
 
     public var urlPath: String { SiteRoutes.standard.page(slug: slug) }
+
 }

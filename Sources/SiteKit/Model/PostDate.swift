@@ -26,32 +26,35 @@ public struct PostDate: Sendable, Hashable, Comparable, CustomStringConvertible 
         self.hasTime = hasTime
     }
 
-    /// Parses the forms YAML timestamps and Hugo accept: `YYYY-MM-DD`, then optionally
-    /// `T` or a space, `HH:MM[:SS[.fraction]]`, and `Z` or `±HH:MM`. Rejects days that do not exist.
+    /// Parses the forms YAML timestamps, Jekyll and Hugo accept: `YYYY-M-D` (one or two
+    /// digits for month and day), then optionally `T` or spaces, `H:MM[:SS[.fraction]]`, and
+    /// `Z` or `±H[H][[:]MM]`, with or without a space before it. Rejects days that do not exist.
     public init?(parsing text: String) {
         let scalars = Array(text.trimmingCharacters(in: .whitespaces).utf8)
         var index = 0
-        func number(_ width: Int) -> Int? {
-            guard index + width <= scalars.count else { return nil }
+        /// `width` digits, or between `width` and `upTo` of them.
+        func number(_ width: Int, upTo maximum: Int? = nil) -> Int? {
             var value = 0
-            for b in scalars[index..<index + width] {
-                guard b >= 48, b <= 57 else { return nil }
-                value = value * 10 + Int(b - 48)
+            var count = 0
+            while count < (maximum ?? width), index < scalars.count, scalars[index] >= 48, scalars[index] <= 57 {
+                value = value * 10 + Int(scalars[index] - 48)
+                index += 1
+                count += 1
             }
-            index += width
-            return value
+            return count >= width ? value : nil
         }
         func expect(_ c: Character) -> Bool {
             guard index < scalars.count, scalars[index] == c.asciiValue! else { return false }
             index += 1
             return true
         }
-        guard let year = number(4), expect("-"), let month = number(2), expect("-"), let day = number(2) else { return nil }
+        guard let year = number(4), expect("-"), let month = number(1, upTo: 2), expect("-"), let day = number(1, upTo: 2) else { return nil }
         self.init(year: year, month: month, day: day)
         guard (1...12).contains(month), (1...Self.daysIn(month: month, year: year)).contains(day) else { return nil }
         if index == scalars.count { return }
         guard expect("T") || expect("t") || expect(" ") else { return nil }
-        guard let hour = number(2), expect(":"), let minute = number(2) else { return nil }
+        while expect(" ") {}
+        guard let hour = number(1, upTo: 2), expect(":"), let minute = number(2) else { return nil }
         var second = 0
         if expect(":") {
             guard let s = number(2) else { return nil }
@@ -74,7 +77,7 @@ public struct PostDate: Sendable, Hashable, Comparable, CustomStringConvertible 
         } else if index < scalars.count, scalars[index] == UInt8(ascii: "+") || scalars[index] == UInt8(ascii: "-") {
             let sign = scalars[index] == UInt8(ascii: "-") ? -1 : 1
             index += 1
-            guard let h = number(2), h < 24 else { return nil }
+            guard let h = number(1, upTo: 2), h < 24 else { return nil }
             // Minutes are optional (`+02`), written `+02:00` or `+0200`; a colon needs them.
             var m = 0
             let hasColon = expect(":")
@@ -85,6 +88,23 @@ public struct PostDate: Sendable, Hashable, Comparable, CustomStringConvertible 
             utcOffsetMinutes = sign * (h * 60 + m)
         }
         guard index == scalars.count else { return nil }
+    }
+
+    /// The UTC time of a Unix timestamp (a file's modification time), to the second.
+    public init(secondsSince1970 seconds: Int) {
+        let days = seconds >= 0 ? seconds / 86400 : (seconds - 86399) / 86400
+        let rest = seconds - days * 86400
+        // civil-from-days (Howard Hinnant's algorithm), the inverse of ``daysSince1970``.
+        let z = days + 719468
+        let era = (z >= 0 ? z : z - 146096) / 146097
+        let doe = z - era * 146097
+        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        let day = doy - (153 * mp + 2) / 5 + 1
+        let month = mp < 10 ? mp + 3 : mp - 9
+        self.init(year: yoe + era * 400 + (month <= 2 ? 1 : 0), month: month, day: day,
+                  hour: rest / 3600, minute: rest % 3600 / 60, second: rest % 60, utcOffsetMinutes: 0, hasTime: true)
     }
 
     static func daysIn(month: Int, year: Int) -> Int {

@@ -20,6 +20,20 @@ public struct SiteConfig: Sendable, Hashable {
     /// The site's own texts for the theme's words (`strings:`), by key; they replace the
     /// theme's and the built-in English ones.
     public var strings: [String: String] = [:]
+    /// The URL patterns of posts, tags, categories and series (`permalinks:`).
+    package var routes = SiteRoutes.standard
+    /// Links the link checker leaves alone, and how it reports broken ones (`links:`).
+    public var links = LinkSettings()
+
+    public struct LinkSettings: Sendable, Hashable {
+        /// Root-relative paths of a bigger site the blog is part of (`/download/`): links
+        /// under them are not checked.
+        public var ignore: [String] = []
+        /// A broken link to the site's own pages is an error (the default), or a warning.
+        public var brokenIsError = true
+
+        public init() {}
+    }
 
     public struct MarkdownSettings: Sendable, Hashable {
         /// Curly quotes, en and em dashes, ellipses (cmark's smart punctuation).

@@ -1,43 +1,53 @@
-/// The posts that share a `series` name, in part order (`series_order`, gaps allowed:
-/// orders 2, 4, 5, 6, 7 are parts 1 to 5).
+/// The posts that share a `series` name, in part order: by `series_order` (gaps allowed:
+/// orders 2, 4, 5, 6, 7 are parts 1 to 5), then the parts without one, by date.
 public struct Series: Sendable, Hashable {
     public var name: String
     public var slug: String
     public var parts: [Post]
+    public var urlPath: String
 
-    public var urlPath: String { SiteRoutes.standard.series(slug: slug) }
-
-    /// The 1-based part number of the post with `slug`, or nil when it is not a part.
-    public func partNumber(ofPostWithSlug slug: String) -> Int? {
-        parts.firstIndex { $0.slug == slug }.map { $0 + 1 }
+    /// The 1-based part number of `post`, or nil when it is not a part.
+    public func partNumber(of post: Post) -> Int? {
+        parts.firstIndex { $0.sourcePath == post.sourcePath }.map { $0 + 1 }
     }
 
-    /// Every series of `posts`, sorted by name. Posts in a series sort by `series_order`.
-    static func group(_ posts: [Post]) -> [Series] {
-        let members = posts.filter { $0.series != nil }
-        return Dictionary(grouping: members, by: { $0.series!.name }).map { name, parts in
-            Series(name: name, slug: Slug.make(from: name),
-                   parts: parts.sorted { ($0.series!.order, $0.sourcePath) < ($1.series!.order, $1.sourcePath) })
+    /// Every series of `posts`, sorted by name.
+    static func group(_ posts: [Post], routes: SiteRoutes = .standard) -> [Series] {
+        var byName: [String: [Post]] = [:]
+        for post in posts { if let series = post.series { byName[series.name, default: []].append(post) } }
+        return byName.map { name, parts in
+            let slug = Slug.make(from: name)
+            return Series(name: name, slug: slug, parts: parts.sorted(by: inPartOrder), urlPath: routes.series(slug: slug))
         }.sorted { ($0.name.lowercased(), $0.name) < ($1.name.lowercased(), $1.name) }
+    }
+
+    /// Numbered parts by number, then the others by date (and file, so the order is stable).
+    static func inPartOrder(_ a: Post, _ b: Post) -> Bool {
+        switch (a.series?.order, b.series?.order) {
+        case (let x?, let y?): return (x, a.sourcePath) < (y, b.sourcePath)
+        case (_?, nil): return true
+        case (nil, _?): return false
+        case (nil, nil): return a.date != b.date ? a.date < b.date : a.sourcePath < b.sourcePath
+        }
     }
 }
 
-/// The posts that carry a tag, newest first. Tags whose names give the same URL segment
-/// (`iOS`, `ios`) are one tag, shown in the spelling most posts use.
+/// The posts that carry a tag (or a category), newest first. Names that give the same URL
+/// segment (`iOS`, `ios`) are one tag, shown in the spelling most posts use.
 public struct Tag: Sendable, Hashable {
     public var name: String
     public var slug: String
     public var posts: [Post]
+    public var urlPath: String
 
-    public var urlPath: String { SiteRoutes.standard.tag(slug: slug) }
-
-    /// Every tag of `posts` (newest first), sorted by name; each tag keeps that post order.
-    static func group(_ posts: [Post]) -> [Tag] {
+    /// Every name of `posts` under `names` (their tags or categories), sorted by name; each
+    /// keeps the posts' order (newest first).
+    static func group(_ posts: [Post], by names: KeyPath<Post, [String]>, url: (String) -> String) -> [Tag] {
         var order: [String] = []
         var postsBySlug: [String: [Post]] = [:]
         var spellings: [String: [String: Int]] = [:]
         for post in posts {
-            for name in post.tags {
+            for name in post[keyPath: names] {
                 let slug = Slug.make(from: name)
                 if postsBySlug[slug] == nil { order.append(slug) }
                 // A post that lists both spellings is counted once.
@@ -46,8 +56,9 @@ public struct Tag: Sendable, Hashable {
             }
         }
         return order.map { slug in
-            let name = spellings[slug]!.max { a, b in a.value != b.value ? a.value < b.value : a.key > b.key }!.key
-            return Tag(name: name, slug: slug, posts: postsBySlug[slug]!)
+            let names = spellings[slug] ?? [:]
+            let name = names.max { a, b in a.value != b.value ? a.value < b.value : a.key > b.key }?.key ?? slug
+            return Tag(name: name, slug: slug, posts: postsBySlug[slug] ?? [], urlPath: url(slug))
         }.sorted { ($0.name.lowercased(), $0.slug) < ($1.name.lowercased(), $1.slug) }
     }
 }

@@ -14,6 +14,7 @@ package struct UIStrings: Sendable, Hashable {
         ("archive", "Archive"),
         ("series", "Series"),
         ("tags", "Tags"),
+        ("categories", "Categories"),
         ("skip_to_content", "Skip to content"),
         ("latest_posts", "Latest posts"),
         ("no_posts", "No posts yet."),
@@ -48,14 +49,19 @@ package struct UIStrings: Sendable, Hashable {
         ("archive_lead_one", "One post."),
         ("tag_title", "Posts tagged “{tag}”"),
         ("tag_heading", "Posts tagged {tag}"),
+        ("category_title", "Posts in “{category}”"),
+        ("category_heading", "Posts in {category}"),
         ("series_description", "{series}, in {count} parts"),
         ("series_description_one", "{series}, in 1 part"),
         ("feed_link", "{title} ({format})"),
         ("series_feeds", "{series} series"),
         ("tag_feed_title", "{site}: posts tagged “{tag}”"),
         ("tag_feed_description", "Posts tagged “{tag}” on {site}."),
+        ("category_feed_title", "{site}: posts in “{category}”"),
+        ("category_feed_description", "Posts in “{category}” on {site}."),
         ("series_feed_title", "{site}: {series} series"),
         ("series_feed_description", "The {series} series on {site}."),
+        ("moved_to", "This page has moved to {link}."),
     ]
 
     package static let keys: [String] = english.map(\.key)

@@ -19,19 +19,28 @@ struct LinkChecker {
     let staticPaths: Set<String>
     /// The ids of the generated pages that fragments point into (``fragmentTargets(of:)``).
     let ids: [String: Set<String>]
+    /// `links:` in site.yml: paths of a bigger site that are not checked, and whether a
+    /// broken link is an error or a warning.
+    var settings = SiteConfig.LinkSettings()
 
     /// Every broken link, in the pages' order.
     func brokenLinks(in pages: [PageLinks]) -> [Diagnostic] {
         var problems: [Diagnostic] = []
         for page in pages {
-            for link in page.links {
+            for link in page.links where !isIgnored(link.target) {
                 if let message = problem(with: link.target, on: page) {
-                    problems.append(.error(page.sourcePath, link.written.location,
-                                           "broken link '\(link.written.url)': \(message)"))
+                    problems.append(Diagnostic(settings.brokenIsError ? .error : .warning, file: page.sourcePath, at: link.written.location,
+                                               "broken link '\(link.written.url)': \(message)"))
                 }
             }
         }
         return problems
+    }
+
+    /// A link into the bigger site the blog is part of (`links: { ignore: [/download/] }`).
+    private func isIgnored(_ target: LinkTarget) -> Bool {
+        guard case .site(let path, _, _) = target else { return false }
+        return settings.ignore.contains { prefix in path.hasPrefix(prefix) || path + "/" == prefix }
     }
 
     private func problem(with target: LinkTarget, on page: PageLinks) -> String? {

@@ -172,6 +172,11 @@ public struct SitePages: Sendable {
 
     private func unit(for job: Job, context: TemplateContext, feeds: FeedBuilder) -> Unit {
         switch job {
+        case .page(.redirect, let index):
+            let redirect = pages.redirects[index]
+            return .file(RenderedFile(path: SiteRoutes.outputPath(redirect.from),
+                                      contents: RedirectPage.html(to: redirect.to, urls: context.urls, language: site.config.language,
+                                                                  strings: theme.strings)))
         case .page(let kind, let index):
             return .page(kind, urlPath: pages.urlPath(of: kind, at: index), context.page(kind, at: index))
         case .feeds(let source):
@@ -186,7 +191,7 @@ public struct SitePages: Sendable {
     private func files(of unit: Unit, context: TemplateContext) throws(Diagnostic) -> [RenderedFile] {
         switch unit {
         case .page(let kind, let urlPath, let value):
-            return [RenderedFile(path: SiteRoutes.outputPath(urlPath), contents: try theme.render(kind.templateName, context: value))]
+            return [RenderedFile(path: SiteRoutes.outputPath(urlPath), contents: try theme.render(theme.template(for: kind.route), context: value))]
         case .feeds(let feed):
             let contents = FeedContent.of(feed, urls: context.urls)
             return FeedFormat.allCases.map { format in
@@ -205,5 +210,5 @@ public struct SitePages: Sendable {
             + FeedBuilder.sources(of: site).map(Job.feeds) + [.sitemap, .robots]
     }
 
-    private var pages: PageSet { PageSet(site: site, routes: .standard) }
+    private var pages: PageSet { PageSet(site: site) }
 }

@@ -31,10 +31,11 @@ struct Sitemap: Sendable {
         let site = pages.site
         switch kind {
         case .post: return Self.lastModified(site.posts[index])
-        case .page, .notFound: return nil
+        case .page, .notFound, .redirect: return nil
         case .tag: return site.tags[index].posts.map(Self.lastModified).max()
+        case .category: return site.categories[index].posts.map(Self.lastModified).max()
         case .series: return site.series[index].parts.map(Self.lastModified).max()
-        case .home, .archive, .tags, .seriesIndex: return site.posts.first.map(Self.lastModified)
+        case .home, .archive, .tags, .categories, .seriesIndex: return site.posts.first.map(Self.lastModified)
         }
     }
 

@@ -1,11 +1,13 @@
 /// The kinds of page a build writes. ``PageRoute/table`` says everything else about each:
 /// its template, its URL, its navigation entry, whether the sitemap lists it.
 public enum PageKind: String, Sendable, CaseIterable {
-    case home, post, page, archive, tags, tag
+    case home, post, page, archive, tags, tag, categories, category
     case seriesIndex = "series-index"
     case series
     /// `404.html`, which servers send for a missing page.
     case notFound = "404"
+    /// An old URL of a post or page (`aliases`, `redirect_from`), sending readers on.
+    case redirect
 
     /// The theme template that renders pages of this kind (`page.kind` in templates too).
     public var templateName: String { rawValue }

@@ -1,22 +1,31 @@
 /// One row of the routes table: what a kind of page is, for every part of the build that
 /// needs to know. The theme check (a template per kind), the render jobs, the sitemap,
-/// the slugs a page may not take, the navigation and docs/themes.md all read this table,
-/// so a new kind of page, or a new URL, is one row.
+/// the navigation and docs/themes.md all read this table, so a new kind of page is one row;
+/// its URLs come from ``SiteRoutes`` (the site's `permalinks:`).
 package struct PageRoute: Sendable {
     package var kind: PageKind
     /// What the kind's pages show, for a theme that lacks the template and for the docs.
     package var renders: String
-    /// The URLs, as docs/themes.md writes them.
+    /// The URLs, as docs/themes.md writes them (with the default permalinks).
     package var urls: String
-    /// The first URL segment the kind's pages live under (`/tags/…`), which a page of
-    /// `Content/pages/` therefore may not take as its slug.
-    package var reservedSegment: String?
+    /// How the theme renders the kind's pages.
+    package var template: Template
     /// The navigation entry that is active on pages of this kind (tag pages under Tags).
     package var section: NavigationSection?
     /// Which of the kind's pages `sitemap.xml` lists.
     package var sitemap: SitemapRole
     /// What the kind's pages publish feeds of.
     package var feeds: FeedRole
+
+    package enum Template: Sendable, Equatable {
+        /// The theme must have the kind's template.
+        case required
+        /// The kind's template if the theme has it, else this one's, with the same data:
+        /// a theme written before categories shows them with its tag templates.
+        case optional(fallback: String)
+        /// Written by the build itself (a redirect page), like the feeds.
+        case none
+    }
 
     package enum SitemapRole: Sendable {
         case every, none
@@ -33,39 +42,42 @@ package struct PageRoute: Sendable {
     }
 
     /// In the order the sitemap lists pages: the home page, posts, pages, the indexes, then
-    /// each tag and series.
+    /// each tag, category and series.
     package static let table: [PageRoute] = [
         PageRoute(kind: .home, renders: "the home page and its pager: the newest posts, `posts_per_page` at a time",
-                  urls: "`/`, `/page/2/`, …", reservedSegment: "page", section: .home, sitemap: .firstPage, feeds: .site),
+                  urls: "`/`, `/page/2/`, …", template: .required, section: .home, sitemap: .firstPage, feeds: .site),
         PageRoute(kind: .post, renders: "each post", urls: "`/posts/<slug>/`",
-                  reservedSegment: "posts", section: nil, sitemap: .every, feeds: .none),
+                  template: .required, section: nil, sitemap: .every, feeds: .none),
         PageRoute(kind: .page, renders: "each page of `Content/pages/`", urls: "`/<slug>/`",
-                  reservedSegment: nil, section: nil, sitemap: .every, feeds: .none),
+                  template: .required, section: nil, sitemap: .every, feeds: .none),
         PageRoute(kind: .archive, renders: "the archive: every post, by year", urls: "`/archive/`",
-                  reservedSegment: "archive", section: .archive, sitemap: .every, feeds: .none),
+                  template: .required, section: .archive, sitemap: .every, feeds: .none),
         PageRoute(kind: .tags, renders: "the tag index: every tag with its count", urls: "`/tags/`",
-                  reservedSegment: "tags", section: .tags, sitemap: .every, feeds: .none),
+                  template: .required, section: .tags, sitemap: .every, feeds: .none),
+        PageRoute(kind: .categories, renders: "the category index, when posts have categories", urls: "`/categories/`",
+                  template: .optional(fallback: "tags"), section: nil, sitemap: .every, feeds: .none),
         PageRoute(kind: .seriesIndex, renders: "the series index: every series with its parts", urls: "`/series/`",
-                  reservedSegment: "series", section: .series, sitemap: .every, feeds: .none),
+                  template: .required, section: .series, sitemap: .every, feeds: .none),
         PageRoute(kind: .tag, renders: "each tag's page: its posts, newest first (not paginated)", urls: "`/tags/<tag>/`",
-                  reservedSegment: "tags", section: .tags, sitemap: .every, feeds: .own),
+                  template: .required, section: .tags, sitemap: .every, feeds: .own),
+        PageRoute(kind: .category, renders: "each category's page: its posts, newest first", urls: "`/categories/<category>/`",
+                  template: .optional(fallback: "tag"), section: nil, sitemap: .every, feeds: .own),
         PageRoute(kind: .series, renders: "each series' page: its parts, in order", urls: "`/series/<series>/`",
-                  reservedSegment: "series", section: .series, sitemap: .every, feeds: .own),
+                  template: .required, section: .series, sitemap: .every, feeds: .own),
         PageRoute(kind: .notFound, renders: "the page servers send for a missing URL; its links must be root-relative, as every `url` is",
-                  urls: "`/404.html`", reservedSegment: nil, section: nil, sitemap: .none, feeds: .none),
+                  urls: "`/404.html`", template: .required, section: nil, sitemap: .none, feeds: .none),
+        PageRoute(kind: .redirect, renders: "an old URL of a post or page (`aliases`, `redirect_from`): a page that sends readers on",
+                  urls: "each old URL", template: .none, section: nil, sitemap: .none, feeds: .none),
     ]
 
     package static func of(_ kind: PageKind) -> PageRoute {
         // The table has a row for every case; the test of the table holds it to that.
-        table.first { $0.kind == kind } ?? PageRoute(kind: kind, renders: kind.rawValue, urls: "", reservedSegment: nil,
+        table.first { $0.kind == kind } ?? PageRoute(kind: kind, renders: kind.rawValue, urls: "", template: .none,
                                                      section: nil, sitemap: .none, feeds: .none)
     }
 
-    /// The URL segments of generated sections, which a page of `Content/pages/` may not take.
-    package static var reservedSegments: Set<String> { Set(table.compactMap(\.reservedSegment)) }
-
-    /// The theme's page templates: a theme must have one for every kind.
-    package static var templates: [String] { table.map(\.kind.templateName) }
+    /// The templates a theme must have: one for every kind the theme renders.
+    package static var templates: [String] { table.filter { $0.template == .required }.map(\.kind.templateName) }
 }
 
 /// The site's navigation, in order: its generated sections, then the pages of

@@ -1,12 +1,60 @@
 /// Where each page of the site is published, as site-relative URL paths with a leading
-/// slash (`/posts/x/`, `/404.html`). ``SiteURLs`` puts them under the base URL.
+/// slash (`/posts/x/`, `/404.html`), from the site's `permalinks:`. ``SiteURLs`` puts them
+/// under the base URL.
 package struct SiteRoutes: Sendable, Hashable {
+    package var permalinks: Permalinks
+
+    package init(permalinks: Permalinks = Permalinks()) {
+        self.permalinks = permalinks
+    }
+
     package static let standard = SiteRoutes()
 
-    package func post(slug: String) -> String { "/posts/\(slug)/" }
+    /// The patterns of `permalinks:` in `site.yml`.
+    package struct Permalinks: Sendable, Hashable {
+        package var posts = Permalink(standard: "/posts/", "slug")
+        package var tags = Permalink(standard: "/tags/", "slug")
+        package var categories = Permalink(standard: "/categories/", "slug")
+        package var series = Permalink(standard: "/series/", "slug")
+
+        package init() {}
+
+        /// The keys of `permalinks:`, each with the tokens its pattern may use.
+        package static let keys: [(key: String, tokens: [String])] = [
+            ("posts", Permalink.postTokens), ("tags", Permalink.listTokens),
+            ("categories", Permalink.listTokens), ("series", Permalink.listTokens),
+        ]
+
+        /// The pattern of a key of ``keys``.
+        package subscript(key: String) -> Permalink? {
+            get {
+                switch key {
+                case "posts": posts
+                case "tags": tags
+                case "categories": categories
+                case "series": series
+                default: nil
+                }
+            }
+            set {
+                guard let newValue else { return }
+                switch key {
+                case "posts": posts = newValue
+                case "tags": tags = newValue
+                case "categories": categories = newValue
+                case "series": series = newValue
+                default: break
+                }
+            }
+        }
+    }
+
+    /// A post's URL from its permalink values (``Permalink/postTokens``).
+    package func post(_ values: [String: String]) -> String { permalinks.posts.expand(values) }
     package func page(slug: String) -> String { "/\(slug)/" }
-    package func tag(slug: String) -> String { "/tags/\(slug)/" }
-    package func series(slug: String) -> String { "/series/\(slug)/" }
+    package func tag(slug: String) -> String { permalinks.tags.expand(["slug": slug]) }
+    package func category(slug: String) -> String { permalinks.categories.expand(["slug": slug]) }
+    package func series(slug: String) -> String { permalinks.series.expand(["slug": slug]) }
 
     /// Page `number` (1-based) of the home page's pager.
     package func home(page number: Int) -> String { number == 1 ? "/" : "/page/\(number)/" }
@@ -16,15 +64,24 @@ package struct SiteRoutes: Sendable, Hashable {
         switch kind {
         case .home: "/"
         case .archive: "/archive/"
-        case .tags: "/tags/"
-        case .seriesIndex: "/series/"
+        case .tags: permalinks.tags.prefix
+        case .categories: permalinks.categories.prefix
+        case .seriesIndex: permalinks.series.prefix
         case .notFound: "/404.html"
-        case .post, .page, .tag, .series: nil
+        case .post, .page, .tag, .category, .series, .redirect: nil
         }
     }
 
     /// The file a URL path is written to: `posts/x/index.html`, `404.html`.
     package static func outputPath(_ urlPath: String) -> String {
         urlPath.hasSuffix("/") ? String(urlPath.dropFirst()) + "index.html" : String(urlPath.dropFirst())
+    }
+}
+
+extension Permalink {
+    /// `prefix` then one token then `/`: the built-in patterns, which need no checking.
+    init(standard prefix: String, _ token: String) {
+        parts = [.literal(prefix), .token(token), .literal("/")]
+        description = "\(prefix):\(token)/"
     }
 }

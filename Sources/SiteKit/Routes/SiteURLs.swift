@@ -17,11 +17,33 @@ public struct SiteURLs: Sendable, Equatable {
         }
     }
 
-    /// `urlPath` is site-relative with a leading slash (`/posts/x/`), as the models give it.
-    public func link(urlPath: String) -> String { basePath + urlPath.dropFirst() }
+    /// `urlPath` is site-relative with a leading slash (`/posts/x/`), as the models give it;
+    /// letters of other scripts are percent-encoded (`/posts/%C3%BCber/`).
+    public func link(urlPath: String) -> String { basePath + Self.encoded(urlPath).dropFirst() }
 
     /// The full URL, for permalinks: `https://example.com/blog/posts/x/`.
-    public func absolute(urlPath: String) -> String { baseURL + urlPath.dropFirst() }
+    public func absolute(urlPath: String) -> String { baseURL + Self.encoded(urlPath).dropFirst() }
+
+    /// A path with every byte that may not stand in a URL path as it is percent-encoded
+    /// (RFC 3986: unreserved characters, sub-delimiters, `:`, `@` and `/` stay).
+    package static func encoded(_ path: String) -> String {
+        func isAllowed(_ byte: UInt8) -> Bool {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"): true
+            case UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"), UInt8(ascii: "!"),
+                 UInt8(ascii: "$"), UInt8(ascii: "&"), UInt8(ascii: "'"), UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "*"),
+                 UInt8(ascii: "+"), UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: "="), UInt8(ascii: ":"), UInt8(ascii: "@"): true
+            default: false
+            }
+        }
+        guard !path.utf8.allSatisfy(isAllowed) else { return path }
+        let hex = Array("0123456789ABCDEF".utf8)
+        var bytes: [UInt8] = []
+        for byte in path.utf8 {
+            if isAllowed(byte) { bytes.append(byte) } else { bytes += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 15)]] }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
 
     /// `https://example.com`: the base URL without its path.
     var origin: String { String(baseURL.dropLast(basePath.count)) }
@@ -55,5 +77,28 @@ public struct SiteURLs: Sendable, Equatable {
             result.append(contentsOf: UnsafeBufferPointer(rebasing: html[runStart...]))
             return String(decoding: result, as: UTF8.self)
         }
+    }
+
+    /// RFC 3986: a letter, then letters, digits, `+`, `-` or `.`, then `:`.
+    package static func hasScheme(_ url: String) -> Bool {
+        guard let colon = url.firstIndex(of: ":") else { return false }
+        let scheme = url[..<colon]
+        guard let first = scheme.first, first.isASCII, first.isLetter else { return false }
+        return scheme.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" || $0 == ".") }
+    }
+
+    /// `a/./b/../c` → `a/c` without leading or trailing slashes; nil when `..` climbs above the root.
+    package static func normalized(_ path: String) -> String? {
+        var parts: [Substring] = []
+        for part in path.split(separator: "/", omittingEmptySubsequences: true) {
+            switch part {
+            case ".": continue
+            case "..":
+                guard !parts.isEmpty else { return nil }
+                parts.removeLast()
+            default: parts.append(part)
+            }
+        }
+        return parts.joined(separator: "/")
     }
 }

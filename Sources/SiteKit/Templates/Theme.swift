@@ -29,6 +29,13 @@ public struct Theme: Sendable {
         self.strings = strings
     }
 
+    /// The template that renders pages of a route: its own, or the fallback the routes
+    /// table names when the theme lacks it.
+    func template(for route: PageRoute) -> String {
+        if case .optional(let fallback) = route.template, files[route.kind.templateName] == nil { return fallback }
+        return route.kind.templateName
+    }
+
     /// The file a template came from, as diagnostics name it.
     public func file(ofTemplate name: String) -> String {
         files[name] ?? "\(name).\(Self.fileExtension)"
@@ -91,7 +98,7 @@ public struct ThemeLoader: Sendable {
         }
         let files = sources.mapValues { layout.displayPath($0) }
         diagnostics += missingReferences(templates, files: files)
-        for route in PageRoute.table where sources[route.kind.templateName] == nil {
+        for route in PageRoute.table where route.template == .required && sources[route.kind.templateName] == nil {
             diagnostics.append(.error(layout.displayPath(templatesFolder), nil,
                                       "theme '\(config.theme)' has no \(route.kind.templateName).\(Theme.fileExtension), which renders \(route.renders)"))
         }

@@ -80,7 +80,7 @@ struct OutputCrawler {
         if let query = url.firstIndex(of: "?") { url = String(url[..<query]) }
         if url.isEmpty { return ("", fragment) }
         let absolute = url.hasPrefix("/") ? url : folder + url
-        guard let normalized = LinkResolver.normalized(absolute) else { return ("/..", fragment) }
+        guard let normalized = SiteURLs.normalized(absolute) else { return ("/..", fragment) }
         return ("/" + normalized + (absolute.hasSuffix("/") && !normalized.isEmpty ? "/" : ""), fragment)
     }
 

@@ -17,7 +17,7 @@ extension TemplateContext {
         let toc = tableOfContents(body.headings)
         fields["toc"] = .array(toc.entries)
         fields["show_toc"] = .bool(toc.count >= Self.tableOfContentsMinimum)
-        let series = index.seriesPlaces[post.slug].map { site.series[$0.series] }
+        let series = index.seriesPlaces[post.sourcePath].map { site.series[$0.series] }
         return document(.post, title: post.title, urlPath: post.urlPath,
                         metadata: PageMetadata(description: PostSummary.description(post.summary, body), article: post,
                                                feedFolder: series.map { (strings.format("series_feeds", ["series": $0.name]), $0.urlPath) }),
@@ -39,7 +39,7 @@ extension TemplateContext {
     static func item(_ post: Post, body: RenderedBody, urls: SiteURLs, series: Series?, tags: [String: Tag],
                      strings: UIStrings) -> MustacheValue {
         var seriesValue: MustacheValue = .null
-        if let series, let part = series.partNumber(ofPostWithSlug: post.slug) {
+        if let series, let part = series.partNumber(of: post) {
             let values = ["part": String(part), "series": series.name]
             seriesValue = ["name": .string(series.name), "url": .string(urls.link(urlPath: series.urlPath)),
                            "part": .int(part), "count": .int(series.parts.count),
@@ -70,7 +70,7 @@ extension TemplateContext {
     /// "Part 2 of 3 in VIPER": every part, the current one marked, and the neighbours
     /// within the series (not the site's timeline).
     func seriesBox(for post: Post) -> MustacheValue {
-        guard let place = index.seriesPlaces[post.slug] else { return .null }
+        guard let place = index.seriesPlaces[post.sourcePath] else { return .null }
         let series = site.series[place.series]
         func link(_ part: Int) -> MustacheValue {
             guard series.parts.indices.contains(part) else { return .null }

@@ -3,25 +3,31 @@ import Mustache
 /// The pages that group posts: the tag index and each tag's page, the series index and each
 /// series' page.
 extension TemplateContext {
-    func tagsPage() -> MustacheValue {
-        let tags: [MustacheValue] = site.tags.map { tag in
-            ["name": .string(tag.name), "url": .string(urls.link(urlPath: tag.urlPath)), "count": .int(tag.posts.count),
-             "single": .bool(tag.posts.count == 1), "count_label": .string(strings.format("post_count", count: tag.posts.count))]
+    /// The tag index, or the category index: the same data under both names, so a theme
+    /// without category templates shows categories with its tag templates.
+    func termsPage(_ kind: PageKind) -> MustacheValue {
+        let terms = kind == .categories ? site.categories : site.tags
+        let list: [MustacheValue] = terms.map { term in
+            ["name": .string(term.name), "url": .string(urls.link(urlPath: term.urlPath)), "count": .int(term.posts.count),
+             "single": .bool(term.posts.count == 1), "count_label": .string(strings.format("post_count", count: term.posts.count))]
         }
-        return document(.tags, title: strings["tags"], urlPath: pages.urlPath(of: .tags, at: 0),
-                        fields: ["tags": .array(tags), "count": .int(tags.count)])
+        return document(kind, title: strings[kind == .categories ? "categories" : "tags"], urlPath: pages.urlPath(of: kind, at: 0),
+                        fields: ["tags": .array(list), "categories": .array(list), "count": .int(list.count)])
     }
 
-    func tagPage(_ tagIndex: Int) -> MustacheValue {
-        let tag = site.tags[tagIndex]
-        let postIndexes = index.tagPosts[tagIndex]
-        let title = strings.format("tag_title", ["tag": tag.name])
-        return document(.tag, title: title, urlPath: tag.urlPath, metadata: PageMetadata(feedFolder: (title, tag.urlPath)),
-                        fields: ["tag": ["name": .string(tag.name), "url": .string(urls.link(urlPath: tag.urlPath)),
-                                         "count": .int(postIndexes.count), "single": .bool(postIndexes.count == 1),
-                                         "count_label": .string(strings.format("post_count", count: postIndexes.count)),
-                                         "heading": strings.around("tag", in: "tag_heading", ["tag": tag.name])],
-                                 "posts": .array(postIndexes.map { items[$0] })])
+    /// A tag's page, or a category's (with its data under `tag` too).
+    func termPage(_ kind: PageKind, _ termIndex: Int) -> MustacheValue {
+        let isCategory = kind == .category
+        let term = isCategory ? site.categories[termIndex] : site.tags[termIndex]
+        let postIndexes = isCategory ? index.categoryPosts[termIndex] : index.tagPosts[termIndex]
+        let placeholder = isCategory ? "category" : "tag"
+        let title = strings.format("\(placeholder)_title", [placeholder: term.name])
+        let value: MustacheValue = ["name": .string(term.name), "url": .string(urls.link(urlPath: term.urlPath)),
+                                    "count": .int(postIndexes.count), "single": .bool(postIndexes.count == 1),
+                                    "count_label": .string(strings.format("post_count", count: postIndexes.count)),
+                                    "heading": strings.around(placeholder, in: "\(placeholder)_heading", [placeholder: term.name])]
+        return document(kind, title: title, urlPath: term.urlPath, metadata: PageMetadata(feedFolder: (title, term.urlPath)),
+                        fields: ["tag": value, "category": value, "posts": .array(postIndexes.map { items[$0] })])
     }
 
     func seriesIndexPage() -> MustacheValue {

@@ -50,7 +50,7 @@ struct TemplateContext: Sendable {
         self.urls = urls
         let tagSlugs = Dictionary(uniqueKeysWithValues: site.tags.map { ($0.slug, $0) })
         items = zip(site.posts, postBodies).map { post, body in
-            Self.item(post, body: body, urls: urls, series: index.seriesPlaces[post.slug].map { site.series[$0.series] }, tags: tagSlugs,
+            Self.item(post, body: body, urls: urls, series: index.seriesPlaces[post.sourcePath].map { site.series[$0.series] }, tags: tagSlugs,
                       strings: strings)
         }
         navigation = NavigationSection.allCases.map { section in
@@ -77,11 +77,13 @@ struct TemplateContext: Sendable {
         case .post: postPage(index)
         case .page: contentPage(index)
         case .archive: archivePage()
-        case .tags: tagsPage()
-        case .tag: tagPage(index)
+        case .tags, .categories: termsPage(kind)
+        case .tag, .category: termPage(kind, index)
         case .seriesIndex: seriesIndexPage()
         case .series: seriesPage(index)
         case .notFound: notFoundPage()
+        // Written by the build itself (``RedirectPage``), not through the theme.
+        case .redirect: .null
         }
     }
 

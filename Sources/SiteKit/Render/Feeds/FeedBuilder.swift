@@ -12,12 +12,13 @@ struct FeedBuilder: Sendable {
     enum Source: Sendable {
         case site
         case tag(Int)
+        case category(Int)
         case series(Int)
     }
 
     /// Every feed of a site: its own, then each tag's and each series'.
     static func sources(of site: Site) -> [Source] {
-        [.site] + site.tags.indices.map(Source.tag) + site.series.indices.map(Source.series)
+        [.site] + site.tags.indices.map(Source.tag) + site.categories.indices.map(Source.category) + site.series.indices.map(Source.series)
     }
 
     /// The posts of a feed, as indexes into `site.posts`: newest first, at most `feed_limit`.
@@ -26,6 +27,7 @@ struct FeedBuilder: Sendable {
         switch source {
         case .site: indexes = Array(site.posts.indices)
         case .tag(let tag): indexes = index.tagPosts[tag]
+        case .category(let category): indexes = index.categoryPosts[category]
         // A series reads in part order; its feed, like every feed, lists the newest first.
         case .series(let series): indexes = index.seriesPosts[series].sorted()
         }
@@ -43,6 +45,11 @@ struct FeedBuilder: Sendable {
             let tag = site.tags[index]
             let values = ["site": config.title, "tag": tag.name]
             (title, description, urlPath) = (strings.format("tag_feed_title", values), strings.format("tag_feed_description", values), tag.urlPath)
+        case .category(let index):
+            let category = site.categories[index]
+            let values = ["site": config.title, "category": category.name]
+            (title, description, urlPath) = (strings.format("category_feed_title", values), strings.format("category_feed_description", values),
+                                             category.urlPath)
         case .series(let index):
             let series = site.series[index]
             let values = ["site": config.title, "series": series.name]

@@ -1,0 +1,72 @@
+import Foundation
+
+/// What a content file's place says about it, by the conventions of Jekyll and Hugo:
+/// `2019-08-21-a-post.md` is dated by its name; `a-post/index.md` is a page bundle named by
+/// its folder; `My Post!.md` gets the slug Hugo would give it. See docs/content.md.
+struct ContentFile: Sendable {
+    /// The file, as diagnostics name it (`Content/posts/2019-08-21-a-post.md`).
+    var path: String
+    /// The file name without its extension, or a bundle's folder name (`:filename`).
+    var name: String
+    /// The date of a `YYYY-MM-DD-` name prefix.
+    var dateFromName: PostDate?
+    /// The name without the date prefix, as a URL segment: kept when it is one, else made
+    /// one as Hugo does (lower case, other characters to `-`); nil when nothing is left.
+    var slugFromName: String?
+    /// Its first folder below the posts folder (`:section`), else `posts`.
+    var section: String
+    /// The other files of its page bundle.
+    var resources: [BundleResource]
+    /// When the file was last changed, to date a draft that has no date.
+    var modified: PostDate?
+
+    /// The extensions of Markdown files.
+    static let markdownExtensions = ["md", "markdown"]
+
+    static func isMarkdown(_ path: String) -> Bool {
+        markdownExtensions.contains((path as NSString).pathExtension.lowercased())
+    }
+
+    /// `relative` is the file's path below the posts (or pages) folder.
+    init(path: String, relative: String, resources: [BundleResource] = [], modified: PostDate? = nil) {
+        self.path = path
+        var components = relative.split(separator: "/").map(String.init)
+        let fileName = components.removeLast()
+        let stem = (fileName as NSString).deletingPathExtension
+        let isBundle = Self.isBundleIndex(fileName) && !components.isEmpty
+        name = isBundle ? components.removeLast() : stem
+        section = components.first ?? "posts"
+        self.resources = resources
+        self.modified = modified
+        var rest = Substring(name)
+        if let (date, remainder) = Self.datePrefix(of: name) {
+            dateFromName = date
+            rest = remainder
+        }
+        slugFromName = Slug.isValid(String(rest)) ? String(rest) : Slug.make(from: String(rest)).nilIfEmpty
+    }
+
+    /// `index.md` (or `index.markdown`): the page of a bundle whose other files are its resources.
+    static func isBundleIndex(_ fileName: String) -> Bool {
+        isMarkdown(fileName) && (fileName as NSString).deletingPathExtension == "index"
+    }
+
+    /// `2019-8-21-` at the start of a name, as Jekyll reads it, with what follows it.
+    static func datePrefix(of name: String) -> (PostDate, Substring)? {
+        let parts = name.split(separator: "-", maxSplits: 3, omittingEmptySubsequences: false)
+        guard parts.count == 4, parts[0].count == 4, (1...2).contains(parts[1].count), (1...2).contains(parts[2].count),
+              !parts[3].isEmpty, let date = PostDate(parsing: "\(parts[0])-\(parts[1])-\(parts[2])") else { return nil }
+        return (date, parts[3])
+    }
+
+    /// A draft's title when it has none: its name without date prefix, words spaced out.
+    var titleFromName: String {
+        let words = (Self.datePrefix(of: name)?.1 ?? Substring(name)).replacingOccurrences(of: "-", with: " ")
+            .replacingOccurrences(of: "_", with: " ")
+        return words.prefix(1).uppercased() + words.dropFirst()
+    }
+}
+
+extension String {
+    var nilIfEmpty: String? { isEmpty ? nil : self }
+}
