@@ -31,12 +31,13 @@ extension TemplateContext {
                         metadata: PageMetadata(description: PostSummary.description(page.summary, body)),
                         fields: ["content": .string(body.html), "summary": page.summary.map(MustacheValue.string) ?? .null,
                                  "source_path": .string(page.sourcePath), "word_count": .int(body.wordCount),
+                                 "params": page.params.mustacheValue,
                                  "reading_time": .int(PostSummary.readingTime(body.wordCount))],
                         section: .page(slug: page.slug))
     }
 
     /// A post as lists show it.
-    static func item(_ post: Post, body: RenderedBody, urls: SiteURLs, series: Series?, tags: [String: Tag],
+    static func item(_ post: Post, body: RenderedBody, urls: SiteURLs, series: Series?, tags: [String: Tag], categories: [String: Tag],
                      strings: UIStrings) -> MustacheValue {
         var seriesValue: MustacheValue = .null
         if let series, let part = series.partNumber(of: post) {
@@ -63,7 +64,11 @@ extension TemplateContext {
             "tags": .array(post.tags.compactMap { name in
                 tags[Slug.make(from: name)].map { tag in ["name": .string(tag.name), "url": .string(urls.link(urlPath: tag.urlPath))] }
             }),
+            "categories": .array(post.categories.compactMap { name in
+                categories[Slug.make(from: name)].map { term in ["name": .string(term.name), "url": .string(urls.link(urlPath: term.urlPath))] }
+            }),
             "series": seriesValue,
+            "params": post.params.mustacheValue,
         ]
     }
 

@@ -49,8 +49,10 @@ struct TemplateContext: Sendable {
         let urls = SiteURLs(baseURL: site.config.baseURL)
         self.urls = urls
         let tagSlugs = Dictionary(uniqueKeysWithValues: site.tags.map { ($0.slug, $0) })
+        let categorySlugs = Dictionary(uniqueKeysWithValues: site.categories.map { ($0.slug, $0) })
         items = zip(site.posts, postBodies).map { post, body in
             Self.item(post, body: body, urls: urls, series: index.seriesPlaces[post.sourcePath].map { site.series[$0.series] }, tags: tagSlugs,
+                      categories: categorySlugs,
                       strings: strings)
         }
         navigation = NavigationSection.allCases.map { section in
