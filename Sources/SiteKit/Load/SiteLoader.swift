@@ -50,11 +50,13 @@ public struct SiteLoader: Sendable {
         return Set(lists.compactMap { $0.split(separator: "/").first.map { $0.lowercased() } })
     }
 
-    /// Aliases as site paths: a relative one is read from the page's folder (as Hugo does),
-    /// and one without a file extension is a folder (`/old` answers as `/old/`).
+    /// Aliases as site paths: a relative one is read from the folder the page is in (as
+    /// Hugo does: `old` of `/2019/08/post/` is `/2019/08/old/`), and one without a file
+    /// extension is a folder (`/old` answers as `/old/`).
     static func resolved(_ aliases: [Alias], from urlPath: String) -> [Alias] {
-        aliases.map { alias in
-            let folder = urlPath.hasSuffix("/") ? urlPath : String(urlPath[...(urlPath.lastIndex(of: "/") ?? urlPath.startIndex)])
+        let trimmed = urlPath.hasSuffix("/") ? String(urlPath.dropLast()) : urlPath
+        let folder = String(trimmed[...(trimmed.lastIndex(of: "/") ?? trimmed.startIndex)])
+        return aliases.map { alias in
             let absolute = alias.urlPath.hasPrefix("/") ? alias.urlPath : folder + alias.urlPath
             var path = "/" + (SiteURLs.normalized(absolute) ?? "")
             let last = path.split(separator: "/").last ?? ""
