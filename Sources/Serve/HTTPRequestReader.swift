@@ -1,16 +1,25 @@
 import Foundation
 
+/// Where a reader's bytes come from: a connection's socket, or bytes in memory for the
+/// fuzz target and tests.
+protocol ByteSource {
+    mutating func read(into buffer: inout [UInt8], upTo count: Int) -> Socket.ReadResult
+}
+
+extension Socket: ByteSource {}
+
 /// Reads one request after another from a connection, keeping bytes that arrived early
 /// (pipelined requests) for the next call.
-struct HTTPRequestReader {
+struct HTTPRequestReader<Source: ByteSource> {
     struct Limits: Sendable {
         /// The request line and header fields together.
         var headBytes = 16 * 1024
         /// Bodies of GET and HEAD requests are read past; a longer one closes the connection.
         var bodyBytes = 1024 * 1024
-        /// From a request's first byte to its empty line: a client trickling a byte at a
-        /// time within the idle timeout still cannot hold the connection for long.
-        var headSeconds = 10.0
+        /// From a request's first byte (an empty line before it counts) to the end of its
+        /// body: a client trickling a byte at a time within the idle timeout still cannot
+        /// hold the connection for long.
+        var requestSeconds = 10.0
     }
 
     enum Event {
@@ -21,25 +30,29 @@ struct HTTPRequestReader {
         case refused(HTTPStatus)
     }
 
-    let socket: Socket
+    private var source: Source
     let limits: Limits
     private var buffer: [UInt8] = []
     /// Where the search for the empty line resumes.
     private var scanned = 0
 
-    init(socket: Socket, limits: Limits = Limits()) {
-        self.socket = socket
+    init(source: Source, limits: Limits = Limits()) {
+        self.source = source
         self.limits = limits
     }
 
     mutating func next() -> Event {
         var deadline: Date?
         while true {
-            // Empty lines before a request line are allowed (RFC 9112 §2.2).
-            if let first = buffer.firstIndex(where: { $0 != UInt8(ascii: "\r") && $0 != UInt8(ascii: "\n") }), first > 0 {
-                buffer.removeFirst(first)
-                scanned = 0
-            } else if !buffer.isEmpty && buffer.allSatisfy({ $0 == UInt8(ascii: "\r") || $0 == UInt8(ascii: "\n") }) {
+            if !buffer.isEmpty && deadline == nil { deadline = Date().addingTimeInterval(limits.requestSeconds) }
+            // Empty lines before a request line are allowed (RFC 9112 §2.2); they count
+            // towards the deadline, so a stream of them cannot hold the connection.
+            if let first = buffer.firstIndex(where: { $0 != UInt8(ascii: "\r") && $0 != UInt8(ascii: "\n") }) {
+                if first > 0 {
+                    buffer.removeFirst(first)
+                    scanned = 0
+                }
+            } else {
                 buffer.removeAll()
                 scanned = 0
             }
@@ -52,16 +65,14 @@ struct HTTPRequestReader {
                 case .failure(let status):
                     return .refused(status)
                 case .success(let request):
-                    if let status = skipBody(of: request) { return .refused(status) }
+                    if let status = skipBody(of: request, deadline: deadline) { return .refused(status) }
                     return .request(request)
                 }
             }
             if buffer.count > limits.headBytes { return .refused(tooLarge(buffer.count)) }
-            if !buffer.isEmpty {
-                if deadline == nil { deadline = Date().addingTimeInterval(limits.headSeconds) }
-                if let deadline, Date() > deadline { return .refused(.requestTimeout) }
-            }
-            switch socket.read(into: &buffer, upTo: 8192) {
+            // Only empty lines came: there is no request to answer.
+            if let deadline, Date() > deadline { return buffer.isEmpty ? .closed : .refused(.requestTimeout) }
+            switch source.read(into: &buffer, upTo: 8192) {
             case .bytes:
                 continue
             case .endOfStream:
@@ -95,24 +106,89 @@ struct HTTPRequestReader {
     }
 
     /// Reads past a body so that the next request starts where it should; the status to
-    /// refuse the request with if that cannot be done.
-    private mutating func skipBody(of request: HTTPRequest) -> HTTPStatus? {
+    /// refuse the request with if that cannot be done (in time).
+    private mutating func skipBody(of request: HTTPRequest, deadline: Date?) -> HTTPStatus? {
         if !request.headers.values("Transfer-Encoding").isEmpty { return .notImplemented }
-        let lengths = Set(request.headers.values("Content-Length").flatMap { $0.split(separator: ",") }.map { $0.trimmingHTTPSpace() })
-        guard let text = lengths.first else { return nil }
-        guard lengths.count == 1, !text.isEmpty, text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else {
+        let fields = request.headers.values("Content-Length")
+        guard !fields.isEmpty else { return nil }
+        // One length, or a list of the same one repeated (RFC 9110 §8.6); an empty field is no length.
+        let lengths = Set(fields.flatMap { $0.split(separator: ",") }.map { $0.trimmingHTTPSpace() })
+        guard lengths.count == 1, let text = lengths.first, !text.isEmpty,
+              text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else {
             return .badRequest
         }
         guard let length = Int(text), length <= limits.bodyBytes else { return .contentTooLarge }
         var remaining = length
         while remaining > 0 {
             if buffer.isEmpty {
-                guard case .bytes = socket.read(into: &buffer, upTo: min(remaining, 65536)) else { return .badRequest }
+                if let deadline, Date() > deadline { return .requestTimeout }
+                switch source.read(into: &buffer, upTo: min(remaining, 65536)) {
+                case .bytes: break
+                case .timedOut: return .requestTimeout
+                case .endOfStream: return .badRequest
+                }
             }
             let taken = min(remaining, buffer.count)
             buffer.removeFirst(taken)
             remaining -= taken
         }
         return nil
+    }
+}
+
+/// Bytes in memory as a client's stream that ends after them.
+struct ByteArraySource: ByteSource {
+    private let bytes: [UInt8]
+    private var position = 0
+
+    init(_ bytes: [UInt8]) {
+        self.bytes = bytes
+    }
+
+    mutating func read(into buffer: inout [UInt8], upTo count: Int) -> Socket.ReadResult {
+        guard position < bytes.count else { return .endOfStream }
+        let end = min(bytes.count, position + count)
+        buffer.append(contentsOf: bytes[position..<end])
+        defer { position = end }
+        return .bytes(end - position)
+    }
+}
+
+/// The request reader without a socket, for the libFuzzer target under `Fuzz/` and for
+/// tests: the requests a client that sent `bytes` and closed would have made, as the
+/// server reads them.
+public enum HTTPRequestBytes {
+    public enum Outcome: Sendable {
+        case request(HTTPRequest)
+        /// The server answers this status and closes the connection.
+        case refused(HTTPStatus)
+        /// The bytes ended, before a request or within one.
+        case ended
+    }
+
+    /// The first request in `bytes`.
+    public static func firstRequest(in bytes: [UInt8]) -> Outcome {
+        var reader = HTTPRequestReader(source: ByteArraySource(bytes))
+        return outcome(reader.next())
+    }
+
+    /// Every request in order, then how reading stopped: refused or ended (never more than
+    /// the bytes hold, since each request takes at least one byte).
+    public static func requests(in bytes: [UInt8]) -> [Outcome] {
+        var reader = HTTPRequestReader(source: ByteArraySource(bytes))
+        var outcomes: [Outcome] = []
+        while true {
+            let next = outcome(reader.next())
+            outcomes.append(next)
+            guard case .request = next else { return outcomes }
+        }
+    }
+
+    private static func outcome(_ event: HTTPRequestReader<ByteArraySource>.Event) -> Outcome {
+        switch event {
+        case .request(let request): return .request(request)
+        case .refused(let status): return .refused(status)
+        case .closed: return .ended
+        }
     }
 }

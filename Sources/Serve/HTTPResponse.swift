@@ -6,6 +6,8 @@ import Support
 public struct HTTPResponse: Sendable {
     public enum Body: Sendable {
         case bytes(Data)
+        /// An open file's bytes, sent from its descriptor without reading it whole.
+        case file(OpenFile)
         /// Called on the connection's thread after the head is sent, without a Content-Length;
         /// the connection closes when it returns. The writer returns false once the client is gone.
         case stream(@Sendable (_ write: (Data) -> Bool) -> Void)
@@ -31,18 +33,26 @@ public struct HTTPResponse: Sendable {
     }
 
     /// The status line and header fields, with `Date`, `Connection` and, for a body of
-    /// bytes, its `Content-Length` (also for HEAD, which then gets no body).
+    /// bytes or a file, its `Content-Length` (also for HEAD, which then gets no body).
     func head(keepAlive: Bool, now: Date = Date()) -> Data {
         var text = "HTTP/1.1 \(status.code) \(status.reason)\r\n"
         for field in headers where !["content-length", "connection", "date"].contains(field.name.lowercased()) {
             text += "\(field.name): \(field.value)\r\n"
         }
         text += "Date: \(HTTPDate.format(now.timeIntervalSince1970))\r\n"
-        if case .bytes(let data) = body, status.allowsBody {
-            text += "Content-Length: \(data.count)\r\n"
+        if let length = contentLength, status.allowsBody {
+            text += "Content-Length: \(length)\r\n"
         }
         text += "Connection: \(keepAlive && !isStream ? "keep-alive" : "close")\r\n\r\n"
         return Data(text.utf8)
+    }
+
+    private var contentLength: Int? {
+        switch body {
+        case .bytes(let data): return data.count
+        case .file(let file): return file.size
+        case .stream: return nil
+        }
     }
 
     var isStream: Bool {

@@ -12,16 +12,25 @@ import Support
 public final class LiveReload: @unchecked Sendable {
     public static let eventsPath = "/_sitegen/live-reload"
 
-    /// Guards `generation`, `problems` and `stopped`.
+    /// Guards `generation`, `problems`, `stopped` and `openStreams`.
     private let condition = NSCondition()
     private var generation = 1
     private var problems: [Diagnostic]?
     private var stopped = false
+    private var openStreams = 0
     /// How often an idle stream sends a comment, so a closed browser tab is noticed.
     private let keepAliveSeconds: Double
+    /// Streams open at once; each holds a connection and its thread.
+    public let maxStreams: Int
+    /// Seconds a stream lasts before the server ends it; the browser reconnects (after the
+    /// `retry` the stream set), so a client that vanished without a word holds its thread
+    /// this long at most, even when the keep-alive comments still fit in the socket's buffer.
+    public let streamLifetime: Double
 
-    public init(keepAliveSeconds: Double = 15) {
+    public init(keepAliveSeconds: Double = 15, maxStreams: Int = 64, streamLifetime: Double = 300) {
         self.keepAliveSeconds = keepAliveSeconds
+        self.maxStreams = maxStreams
+        self.streamLifetime = streamLifetime
     }
 
     /// A rebuild succeeded: pages reload.
@@ -97,25 +106,61 @@ public final class LiveReload: @unchecked Sendable {
             """
     }
 
-    /// The route for ``eventsPath``: the current build number, then every new one.
+    /// The route for ``eventsPath``: the current build number, then every new one, until
+    /// the stream's lifetime ends; 503 beyond ``maxStreams`` open streams.
     public func respond(to request: HTTPRequest) -> HTTPResponse {
+        guard request.method == "GET" else {
+            var headers = HTTPHeaders()
+            headers.add("Allow", "GET")
+            return .page(.methodNotAllowed, "The live-reload event stream is read with GET.", headers: headers)
+        }
+        guard let slot = StreamSlot(self) else {
+            var headers = HTTPHeaders()
+            headers.add("Retry-After", "10")
+            return .page(.serviceUnavailable, "Too many live-reload connections: \(maxStreams) pages already listen to this "
+                         + "preview server. Close some tabs and reload this one to have it reload itself again.", headers: headers)
+        }
         var headers = HTTPHeaders()
         headers.add("Content-Type", "text/event-stream")
         headers.add("Cache-Control", "no-cache")
         return HTTPResponse(status: .ok, headers: headers, body: .stream { [self] write in
-            var sent = 0
-            while true {
-                condition.lock()
-                while generation == sent && !stopped {
-                    if !condition.wait(until: Date().addingTimeInterval(keepAliveSeconds)) { break }
-                }
-                let (current, isStopped) = (generation, stopped)
-                condition.unlock()
-                if isStopped { return }
-                let message = current == sent ? ": keep-alive\n\n" : "retry: 1000\ndata: \(current)\n\n"
-                guard write(Data(message.utf8)) else { return }
-                sent = current
-            }
+            // The slot is freed when this closure is, however the connection ends.
+            withExtendedLifetime(slot) { stream(until: Date().addingTimeInterval(streamLifetime), write) }
         })
+    }
+
+    private func stream(until end: Date, _ write: (Data) -> Bool) {
+        var sent = 0
+        while true {
+            condition.lock()
+            while generation == sent && !stopped && Date() < end {
+                if !condition.wait(until: min(end, Date().addingTimeInterval(keepAliveSeconds))) { break }
+            }
+            let (current, isStopped) = (generation, stopped)
+            condition.unlock()
+            if isStopped || Date() >= end { return }
+            let message = current == sent ? ": keep-alive\n\n" : "retry: 1000\ndata: \(current)\n\n"
+            guard write(Data(message.utf8)) else { return }
+            sent = current
+        }
+    }
+
+    /// One of the ``maxStreams`` places, taken while it exists.
+    private final class StreamSlot: Sendable {
+        let owner: LiveReload
+
+        init?(_ owner: LiveReload) {
+            let taken: Bool = owner.condition.withLock {
+                guard owner.openStreams < owner.maxStreams else { return false }
+                owner.openStreams += 1
+                return true
+            }
+            guard taken else { return nil }
+            self.owner = owner
+        }
+
+        deinit {
+            owner.condition.withLock { owner.openStreams -= 1 }
+        }
     }
 }

@@ -8,6 +8,9 @@ import Darwin
 /// A failure to set up the server's socket, with the system's reason.
 public struct ServeError: Error, CustomStringConvertible, Sendable {
     public var description: String
+    /// Another program listens on the address and port (EADDRINUSE): the caller can say
+    /// how to pick another port in its own terms.
+    public var isAddressInUse = false
 
     init(_ description: String) {
         self.description = description
@@ -52,10 +55,18 @@ struct Socket: Sendable, Hashable {
             }
             let socket = Socket(fd: fd)
             socket.closeOnExec()
+            // SO_REUSEADDR lets a restarted server bind while its old connections linger in
+            // TIME_WAIT; it never shares a port another socket listens on. SO_REUSEPORT
+            // would, so it is never set: a port in use must fail here, at once.
             var yes: Int32 = 1
             setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
             guard bind(fd, info.pointee.ai_addr, info.pointee.ai_addrlen) == 0 else {
-                failure = .system("cannot listen on \(host):\(port)")
+                if errno == EADDRINUSE {
+                    failure = ServeError("port \(port) on \(host) is in use by another program")
+                    failure.isAddressInUse = true
+                } else {
+                    failure = .system("cannot listen on \(host):\(port)")
+                }
                 socket.close()
                 continue
             }
@@ -139,19 +150,47 @@ struct Socket: Sendable, Hashable {
         }
     }
 
-    /// Sends every byte; false when the peer went away or stopped reading.
+    /// Sends every byte; false when the peer went away or stopped reading. `more`: a body
+    /// follows at once, so the kernel may hold a small head back to share its packet.
     @discardableResult
-    func write(_ bytes: some ContiguousBytes) -> Bool {
-        bytes.withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count {
-                let sent = send(fd, raw.baseAddress! + offset, raw.count - offset, Self.sendFlags)
-                if sent < 0 && errno == EINTR { continue }
-                guard sent > 0 else { return false }
-                offset += sent
-            }
-            return true
+    func write(_ bytes: some ContiguousBytes, more: Bool = false) -> Bool {
+        bytes.withUnsafeBytes { write($0, more: more) }
+    }
+
+    private func write(_ raw: UnsafeRawBufferPointer, more: Bool = false) -> Bool {
+        #if os(Linux)
+        let flags = Self.sendFlags | (more ? Int32(MSG_MORE) : 0)
+        #else
+        let flags = Self.sendFlags
+        #endif
+        var offset = 0
+        while offset < raw.count {
+            let sent = send(fd, raw.baseAddress! + offset, raw.count - offset, flags)
+            if sent < 0 && errno == EINTR { continue }
+            guard sent > 0 else { return false }
+            offset += sent
         }
+        return true
+    }
+
+    /// Sends the file's `size` bytes: by `sendfile` on Linux (no copy through this
+    /// process), else a chunk at a time. False when the peer went away, stopped reading
+    /// past the write timeout, or the file was truncated meanwhile (the response then
+    /// cannot have its Content-Length, and the connection must close).
+    func sendFile(_ file: OpenFile) -> Bool {
+        #if os(Linux)
+        var offset = off_t(0)
+        while offset < file.size {
+            let sent = sendfile(fd, file.fd, &offset, min(file.size - Int(offset), 1 << 30))
+            if sent > 0 { continue }
+            if sent < 0 && errno == EINTR { continue }
+            // Some file systems cannot splice: read and send instead.
+            if sent < 0 && offset == 0 && (errno == EINVAL || errno == ENOSYS) { break }
+            return false
+        }
+        if offset >= file.size { return true }
+        #endif
+        return file.forEachChunk { write($0) }
     }
 
     /// Ends reading (blocked reads return at once) but lets a write in progress finish.

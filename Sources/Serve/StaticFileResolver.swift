@@ -37,6 +37,11 @@ public struct StaticFileResolver: Sendable {
         self.root = real == "/" ? "" : real
     }
 
+    /// False while the root folder is missing (deleted, or moved away).
+    public var rootExists: Bool {
+        FileStatus.of(root.isEmpty ? "/" : root)?.kind == .folder
+    }
+
     public func resolve(target: String) -> Resolution {
         let query = target.firstIndex(of: "?").map { target[$0...] } ?? ""
         let rawPath = target[..<(target.firstIndex(of: "?") ?? target.endIndex)]

@@ -1,6 +1,7 @@
 import Foundation
 import Serve
 import SiteKit
+import Support
 
 enum ServeCommand {
     static let spec = CommandSpec(
@@ -14,7 +15,8 @@ enum ServeCommand {
         notes: """
             Content/ and Themes/ are watched: a saved change rebuilds the site (only files whose bytes \
             changed are written) and open pages reload themselves. A failed rebuild shows its errors \
-            in the browser until the next good one; the server keeps running.
+            in the browser until the next good one; the server keeps running. An output folder deleted \
+            while serving is written again whole.
             """)
 
     static func run(_ arguments: ParsedArguments, terminal: Terminal) -> Int32 {
@@ -27,50 +29,52 @@ enum ServeCommand {
             port = value
         }
         let host = arguments.value("--host") ?? "127.0.0.1"
-        guard let options = BuildCommand.build(arguments, terminal: terminal) else { return ExitCode.contentError }
+        guard siteRoot(arguments, terminal: terminal) != nil else { return ExitCode.contentError }
+        // Listen before building: a port another program holds fails now, not after a long build.
+        let listener: HTTPListener
+        do {
+            listener = try HTTPListener(host: host, port: port)
+        } catch {
+            let advice = error.isAddressInUse ? "; stop it, or choose another port with --port (--port 0 picks a free one)" : ""
+            terminal.err("sitegen serve: error: \(error)\(advice)")
+            return ExitCode.contentError
+        }
+        guard let options = BuildCommand.build(arguments, terminal: terminal) else {
+            listener.close()
+            return ExitCode.contentError
+        }
         let server: StaticFileServer
         let liveReload = LiveReload()
         do {
-            server = try StaticFileServer(root: options.output, host: host, port: port, htmlTransform: liveReload.transform,
+            server = try StaticFileServer(root: options.output, listener: listener, htmlTransform: liveReload.transform,
                                           routes: [LiveReload.eventsPath: liveReload.respond])
             port = try server.start()
         } catch {
+            listener.close()
             terminal.err("sitegen serve: error: \(error)")
             return ExitCode.contentError
         }
         let layout = SiteLayout(root: options.siteRoot)
         let shown = layout.displayPath(options.output)
         let urlHost = host.contains(":") ? "[\(host)]" : host
-        // What rebuilds keep from one to the next; filled now, so the first edit is as quick as the rest.
-        let cache = RenderCache()
-        _ = try? SiteBuilder(options: options).rebuildInPlace(cache: cache)
-        let watcher = FolderWatcher(folders: [layout.content, layout.themes]) {
-            rebuild(options, cache: cache, liveReload: liveReload, terminal: terminal)
-        }
+        let rebuilds = PreviewRebuilds(options: options, shownOutput: shown, liveReload: liveReload, terminal: terminal)
+        let watcher = FolderWatcher(folders: [layout.content, layout.themes]) { rebuilds.afterChange() }
         watcher.start()
+        // Watching the output for its own deletion would also see every rebuild's writes;
+        // its marker is checked instead, twice a second.
+        let outputCheck = DispatchSource.makeTimerSource(queue: .global())
+        outputCheck.schedule(deadline: .now() + 0.5, repeating: 0.5)
+        outputCheck.setEventHandler { rebuilds.ifOutputWasDeleted() }
+        outputCheck.resume()
         // Said once the watcher runs: from here on, every save is seen.
         terminal.out("Serving \(shown)/ at http://\(urlHost):\(port)/ (Ctrl-C to stop)")
         waitForInterrupt()
+        outputCheck.cancel()
         watcher.stop()
         liveReload.stop()
         server.stop()
         terminal.out("Stopped.")
         return ExitCode.success
-    }
-
-    /// One rebuild after a change, on the watcher's thread (so rebuilds never overlap).
-    private static func rebuild(_ options: SiteBuilder.Options, cache: RenderCache, liveReload: LiveReload, terminal: Terminal) {
-        do {
-            let (summary, changes) = try SiteBuilder(options: options).rebuildInPlace(cache: cache)
-            for warning in summary.warnings { terminal.report(warning, siteRoot: options.siteRoot) }
-            liveReload.rebuilt()
-            terminal.out("Rebuilt in \(duration(summary.seconds)) (\(stageTimes(summary))): \(cache.renderedUnits) of \(cache.renderedUnits + cache.skippedUnits) "
-                         + "pages and feeds rendered, \(counted(changes.written.count, "file")) written, \(changes.removed.count) removed")
-        } catch {
-            for diagnostic in error.diagnostics { terminal.report(diagnostic, siteRoot: options.siteRoot) }
-            liveReload.failed(error.diagnostics.filter { $0.severity == .error })
-            terminal.err("sitegen: rebuild failed; the browser shows the errors, and the output keeps the last good build")
-        }
     }
 
     /// Blocks until SIGINT or SIGTERM, which then no longer end the process at once.
@@ -87,5 +91,70 @@ enum ServeCommand {
         }
         interrupted.wait()
         sources.forEach { $0.cancel() }
+    }
+}
+
+/// The rebuilds of one `serve` session, one at a time: the watcher's thread calls after an
+/// edit, the output check when the output folder was deleted.
+///
+/// The render cache skips pages whose inputs did not change, trusting their files to be in
+/// the output still; once the output folder is gone (its marker with it), that trust is
+/// wrong, so the cache is dropped and the rebuild writes the whole site.
+final class PreviewRebuilds: @unchecked Sendable {
+    private let options: SiteBuilder.Options
+    private let shownOutput: String
+    private let liveReload: LiveReload
+    private let terminal: Terminal
+    private let marker: String
+    private let lock = NSLock()
+    /// What rebuilds keep from one to the next; guarded by `lock`, like the next one.
+    private var cache = RenderCache()
+    /// A rebuild after the output was deleted failed: the output check waits for an edit
+    /// rather than fail again twice a second.
+    private var failedWhileDeleted = false
+
+    init(options: SiteBuilder.Options, shownOutput: String, liveReload: LiveReload, terminal: Terminal) {
+        self.options = options
+        self.shownOutput = shownOutput
+        self.liveReload = liveReload
+        self.terminal = terminal
+        marker = options.output.appendingPathComponent(OutputWriter.markerName).path
+        // Filled now, so the first edit is as quick as the rest.
+        _ = try? SiteBuilder(options: options).rebuildInPlace(cache: cache)
+    }
+
+    private var outputIsDeleted: Bool { FileStatus.of(marker) == nil }
+
+    func afterChange() {
+        lock.withLock { rebuild() }
+    }
+
+    func ifOutputWasDeleted() {
+        lock.withLock {
+            if outputIsDeleted && !failedWhileDeleted { rebuild() }
+        }
+    }
+
+    /// One rebuild; called with `lock` held, so rebuilds never overlap.
+    private func rebuild() {
+        let deleted = outputIsDeleted
+        if deleted {
+            cache = RenderCache()
+            terminal.out("\(shownOutput)/ was deleted; writing the whole site again")
+        }
+        do {
+            let (summary, changes) = try SiteBuilder(options: options).rebuildInPlace(cache: cache)
+            failedWhileDeleted = false
+            for warning in summary.warnings { terminal.report(warning, siteRoot: options.siteRoot) }
+            liveReload.rebuilt()
+            terminal.out("Rebuilt in \(duration(summary.seconds)) (\(stageTimes(summary))): \(cache.renderedUnits) of \(cache.renderedUnits + cache.skippedUnits) "
+                         + "pages and feeds rendered, \(counted(changes.written.count, "file")) written, \(changes.removed.count) removed")
+        } catch {
+            failedWhileDeleted = deleted
+            for diagnostic in error.diagnostics { terminal.report(diagnostic, siteRoot: options.siteRoot) }
+            liveReload.failed(error.diagnostics.filter { $0.severity == .error })
+            terminal.err(deleted ? "sitegen: rebuild failed; the browser shows the errors, and \(shownOutput)/ stays missing until a rebuild succeeds"
+                                 : "sitegen: rebuild failed; the browser shows the errors, and the output keeps the last good build")
+        }
     }
 }

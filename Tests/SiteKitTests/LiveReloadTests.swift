@@ -52,6 +52,55 @@ struct LiveReloadTests {
         #expect(Self.nextEvent(client, after: ["1"], text: &text) == "2")
     }
 
+    /// Dead clients must not pile up: a cap on open streams, and each stream ends after
+    /// its lifetime (the browser then reconnects by itself).
+    @Test func streamsAreCappedAndEndAfterTheirLifetime() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("sitegen-reload-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: root) }
+        let reload = LiveReload(keepAliveSeconds: 0.1, maxStreams: 2, streamLifetime: 2)
+        let server = try StaticFileServer(root: root, port: 0, htmlTransform: reload.transform, routes: [LiveReload.eventsPath: reload.respond])
+        let port = try server.start()
+        defer { reload.stop(); server.stop() }
+        func listen() throws -> (RawHTTPClient, String?) {
+            let client = try RawHTTPClient(port: port)
+            client.request("GET", LiveReload.eventsPath)
+            var text = ""
+            return (client, Self.nextEvent(client, after: [], text: &text))
+        }
+        let (first, firstEvent) = try listen()
+        let (second, secondEvent) = try listen()
+        let opened = Date()
+        #expect(firstEvent == "1" && secondEvent == "1")
+
+        let third = try RawHTTPClient(port: port)
+        third.request("GET", LiveReload.eventsPath, ["Connection: close"])
+        // The head alone: an admitted stream's body would never end.
+        let refused = try third.responseHead()
+        #expect(refused.status == 503)
+        #expect(refused.headers["retry-after"] != nil)
+        if refused.status == 503 {
+            let text = String(decoding: third.readToEnd(), as: UTF8.self)
+            #expect(text.contains("Too many live-reload connections: 2 pages"), "\(text)")
+        }
+
+        // A tab that closed frees its place once a keep-alive comment fails to arrive.
+        first.disconnect()
+        var admitted: String?
+        for _ in 0..<30 where admitted == nil {
+            Thread.sleep(forTimeInterval: 0.1)
+            let client = try RawHTTPClient(port: port)
+            client.request("GET", LiveReload.eventsPath)
+            let head = try client.responseHead()
+            if head.status == 200 { admitted = "yes" }
+        }
+        #expect(admitted != nil, "the closed tab's place was never freed")
+
+        // The second stream ends by itself once its lifetime is over.
+        #expect(second.waitForClose(within: 6), "the stream outlived its lifetime")
+        #expect(Date().timeIntervalSince(opened) > 1.5, "not before its lifetime")
+    }
+
     /// `sitegen serve` as an author uses it: edit, break, fix; the browser is told each time.
     @Test func serveRebuildsAfterAnEditAndShowsErrorsUntilTheyAreFixed() throws {
         let post = { (body: String) in FixtureSite.post("title: A\ndate: 2017-04-21", body: body) }

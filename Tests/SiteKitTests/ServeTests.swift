@@ -17,7 +17,7 @@ struct ServeTests {
         let port: UInt16
 
         init(htmlTransform: StaticFileResponder.HTMLTransform? = nil, routes: [String: StaticFileResponder.Handler] = [:],
-             idleTimeout: Double = 5) throws {
+             idleTimeout: Double = 5, limits: HTTPRequestReader<Socket>.Limits = .init(), spawner: ThreadSpawner = .system) throws {
             base = FileManager.default.temporaryDirectory.appendingPathComponent("sitegen-serve-\(UUID().uuidString)")
             root = base.appendingPathComponent("root")
             let files: [String: String] = [
@@ -46,7 +46,8 @@ struct ServeTests {
                                                        withDestinationPath: base.appendingPathComponent("outside").path)
             try FileManager.default.createSymbolicLink(atPath: root.appendingPathComponent("x-link.html").path,
                                                        withDestinationPath: "../x.html")
-            server = try StaticFileServer(root: root, port: 0, htmlTransform: htmlTransform, routes: routes, idleTimeout: idleTimeout)
+            server = try StaticFileServer(root: root, host: "127.0.0.1", port: 0, listener: nil, htmlTransform: htmlTransform, routes: routes,
+                                          idleTimeout: idleTimeout, limits: limits, spawner: spawner)
             port = try server.start()
         }
 
@@ -169,7 +170,7 @@ struct ServeTests {
         client.request("GET", "/a/")
         #expect(try client.response().text == "<html><body>folder a</body></html>", "a second request on the same connection")
         // Three requests in one write, answered in order.
-        client.send(["/css/x.css", "/f.svg", "/feed.json"].map { "GET \($0) HTTP/1.1\r\nHost: x\r\n\r\n" }.joined())
+        client.send(["/css/x.css", "/f.svg", "/feed.json"].map { "GET \($0) HTTP/1.1\r\nHost: localhost\r\n\r\n" }.joined())
         #expect(try client.response().headers["content-type"] == "text/css; charset=utf-8")
         #expect(try client.response().headers["content-type"] == "image/svg+xml")
         #expect(try client.response().headers["content-type"] == "application/json")
@@ -213,10 +214,10 @@ struct ServeTests {
         #expect(try answer("GET x HTTP/1.1\r\n\r\n") == 400, "a target must start with /")
         #expect(try answer("GET / HTTP/1.1\r\nX-Big: \(String(repeating: "a", count: 17 * 1024))\r\n\r\n") == 431)
         #expect(try answer("GET /\(String(repeating: "a", count: 17 * 1024)) HTTP/1.1\r\n\r\n") == 414)
-        #expect(try answer("GET / HTTP/1.1\r\nX-Fine: \(String(repeating: "a", count: 15 * 1024))\r\n\r\n") == 200)
+        #expect(try answer("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Fine: \(String(repeating: "a", count: 15 * 1024))\r\n\r\n") == 200)
         // A body on a GET is read past, so the next request starts where it should.
         let client = try RawHTTPClient(port: site.port)
-        client.send("GET / HTTP/1.1\r\nContent-Length: 5\r\n\r\nhelloGET /a/ HTTP/1.1\r\n\r\n")
+        client.send("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 5\r\n\r\nhelloGET /a/ HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
         #expect(try client.response().text.contains("home"))
         #expect(try client.response().text.contains("folder a"))
     }

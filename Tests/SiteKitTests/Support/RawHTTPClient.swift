@@ -57,13 +57,33 @@ final class RawHTTPClient: @unchecked Sendable {
         }
     }
 
-    /// Sends `METHOD target HTTP/1.1` with a Host field and the given extra lines.
-    func request(_ method: String = "GET", _ target: String, _ fields: [String] = [], version: String = "HTTP/1.1") {
-        send("\(method) \(target) \(version)\r\nHost: 127.0.0.1\r\n" + fields.map { $0 + "\r\n" }.joined() + "\r\n")
+    /// Sends `METHOD target HTTP/1.1` with a Host field (none when `host` is nil) and the given extra lines.
+    func request(_ method: String = "GET", _ target: String, _ fields: [String] = [], version: String = "HTTP/1.1",
+                 host: String? = "127.0.0.1") {
+        send("\(method) \(target) \(version)\r\n" + (host.map { "Host: \($0)\r\n" } ?? "") + fields.map { $0 + "\r\n" }.joined() + "\r\n")
     }
 
     /// Reads one response; its body by Content-Length, none for HEAD and 304, or up to the close.
     func response(toHEAD: Bool = false) throws -> RawHTTPResponse {
+        var response = try responseHead()
+        let status = response.status, headers = response.headers
+        var body = Data()
+        if toHEAD || status == 304 || status == 204 {
+        } else if let length = headers["content-length"].flatMap({ Int($0) }) {
+            while buffer.count < length { guard fill() else { throw Failure(description: "body ended early") } }
+            body = Data(buffer[..<length])
+            buffer.removeFirst(length)
+        } else {
+            while fill() {}
+            body = Data(buffer)
+            buffer.removeAll()
+        }
+        response.body = body
+        return response
+    }
+
+    /// The status line and header fields of the next response, its body left unread.
+    func responseHead() throws -> RawHTTPResponse {
         var headEnd: Int?
         while headEnd == nil {
             if let range = findBlankLine() { headEnd = range } else if !fill() { throw Failure(description: "connection ended before a response head: \(String(decoding: buffer, as: UTF8.self))") }
@@ -78,18 +98,21 @@ final class RawHTTPClient: @unchecked Sendable {
             guard let colon = line.firstIndex(of: ":") else { continue }
             headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
         }
-        var body = Data()
-        if toHEAD || status == 304 || status == 204 {
-        } else if let length = headers["content-length"].flatMap({ Int($0) }) {
-            while buffer.count < length { guard fill() else { throw Failure(description: "body ended early") } }
-            body = Data(buffer[..<length])
-            buffer.removeFirst(length)
-        } else {
-            while fill() {}
-            body = Data(buffer)
-            buffer.removeAll()
+        return RawHTTPResponse(status: status, headers: headers, body: Data())
+    }
+
+    /// Reads and drops a body of `length` bytes, keeping none of it (for very large files);
+    /// how many bytes came before the connection ended or `length` was reached.
+    func discardBody(length: Int) -> Int {
+        var received = min(length, buffer.count)
+        buffer.removeFirst(received)
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while received < length {
+            let count = recv(fd, &chunk, min(chunk.count, length - received), 0)
+            guard count > 0 else { break }
+            received += count
         }
-        return RawHTTPResponse(status: status, headers: headers, body: body)
+        return received
     }
 
     /// Everything until the server closes (or the timeout).
@@ -102,6 +125,41 @@ final class RawHTTPClient: @unchecked Sendable {
     /// True when the server closed the connection (rather than sending more).
     func isClosedByServer() -> Bool {
         buffer.isEmpty && !fill()
+    }
+
+    /// Reads and drops what comes until the server closes the connection (true) or
+    /// `seconds` pass (false); a read timeout is not taken for a close.
+    func waitForClose(within seconds: Double) -> Bool {
+        let end = Date().addingTimeInterval(seconds)
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while Date() < end {
+            var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            guard poll(&poller, 1, 50) > 0 else { continue }
+            let count = recv(fd, &chunk, chunk.count, 0)
+            if count == 0 || (count < 0 && errno == ECONNRESET) { return true }
+            if count > 0 { buffer.append(contentsOf: chunk[..<count]) }
+        }
+        return false
+    }
+
+    /// Goes away as a closed browser tab does: both directions shut, the descriptor kept
+    /// until deinit.
+    func disconnect() {
+        shutdown(fd, Int32(SHUT_RDWR))
+    }
+
+    /// Sends `bytes` one at a time, `interval` seconds apart, until they are all sent or the
+    /// server answered or closed; whether it did.
+    func trickle(_ bytes: String, every interval: Double) -> Bool {
+        for byte in bytes.utf8 {
+            var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            if poll(&poller, 1, 0) > 0 { return true }
+            var one = byte
+            guard Glibc.send(fd, &one, 1, Int32(MSG_NOSIGNAL)) == 1 else { return true }
+            Thread.sleep(forTimeInterval: interval)
+        }
+        var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        return poll(&poller, 1, 0) > 0
     }
 
     private func fill() -> Bool {
