@@ -38,6 +38,10 @@ public struct SnippetAssembler: Sendable {
                 skipped.append(SkippedSnippet(block: block, reason: reason))
                 continue
             }
+            if let line = Self.lineDirective(in: block) {
+                diagnostics.append(.error(block.file, line, "a snippet may not contain #sourceLocation or a #line directive: check-snippets maps lines to the post itself, and a directive could make the report show any file of this machine"))
+                continue
+            }
             if attributes.needsAppleSDK && !hasAppleSDK {
                 skipped.append(SkippedSnippet(block: block, reason: "platform=apple: needs an Apple SDK, not available on this machine"))
                 continue
@@ -87,7 +91,7 @@ public struct SnippetAssembler: Sendable {
                 program.kind = .run(expectedOutput: "")
             }
             if attributes.run, case .run(let sofar) = program.kind {
-                program.kind = .run(expectedOutput: sofar + (block.expectedOutput ?? Self.printedOutput(block.code)))
+                program.kind = .run(expectedOutput: sofar + (block.expectedOutput ?? VerifiedSnippets.printedOutput(block.code)))
             }
             programs[key] = program
         }
@@ -105,15 +109,21 @@ public struct SnippetAssembler: Sendable {
         return Result(programs: withModules, skipped: skipped, diagnostics: diagnostics)
     }
 
-    /// The output `// Prints "..."` comments promise, one line each.
-    static func printedOutput(_ code: String) -> String {
-        var output = ""
-        for line in code.split(separator: "\n") {
-            guard let marker = line.range(of: "// Prints \"") else { continue }
-            var text = line[marker.upperBound...]
-            if text.hasSuffix("\"") { text = text.dropLast() }
-            output += text.replacingOccurrences(of: "\\\"", with: "\"").replacingOccurrences(of: "\\n", with: "\n") + "\n"
+    /// Where a block says `#sourceLocation` (or the old `#line 5 "file"`, which swiftc still
+    /// obeys), anywhere, comments included: the place of the first one.
+    static func lineDirective(in block: SnippetBlock) -> SourceLocation? {
+        for (index, line) in block.code.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            var column: String.Index?
+            if let range = line.range(of: "#sourceLocation") { column = range.lowerBound }
+            let trimmed = line.drop { $0 == " " || $0 == "\t" }
+            if column == nil, trimmed.hasPrefix("#line"), trimmed.dropFirst(5).first.map({ $0 == " " || $0 == "\t" }) ?? true {
+                column = trimmed.startIndex
+            }
+            if let column {
+                return SourceLocation(line: block.firstLine + index,
+                                      column: line.unicodeScalars.distance(from: line.startIndex, to: column) + 1 + block.indentation)
+            }
         }
-        return output
+        return nil
     }
 }
