@@ -60,4 +60,26 @@ public enum FenceRewriter {
         guard rest.trimmingCharacters(in: .whitespaces) == old else { return nil }
         return String(String.UnicodeScalarView(scalars[..<infoStart])) + new + (carriageReturn ? "\r" : "")
     }
+
+    /// `swift program=a` + `isolated` → `swift isolated`: the words that say which program a
+    /// block is in are replaced; the others are kept.
+    public static func info(_ info: String, adding words: [String]) -> String {
+        var scanner = InfoScanner(info)
+        scanner.skipWord()
+        let replaced: Set<String> = ["program", "from", "isolated", "member-of", "skip", "platform"]
+        var kept: [String] = []
+        while let word = try? scanner.nextWord() {
+            if !replaced.contains(word.name) { kept.append(text(of: word)) }
+        }
+        return ([String(InfoString.language(info))] + kept + words).joined(separator: " ")
+    }
+
+    /// A word as written: `name`, `name=value`, `name="quoted \"value\""`, `name(argument)`.
+    static func text(of word: InfoScanner.Word) -> String {
+        if let argument = word.argument { return "\(word.name)(\(argument))" }
+        guard let value = word.value else { return word.name }
+        guard word.quoted else { return "\(word.name)=\(value)" }
+        return "\(word.name)=\"" + value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+    }
+
 }

@@ -64,6 +64,8 @@ struct ProgramSandbox: Sendable {
             command = [prlimit, "--cpu=\(Int(timeout.rounded(.up)))", "--as=\(Self.memoryLimit)", "--fsize=\(Self.fileSizeLimit)",
                        "--nproc=\(Self.processLimit)", "--core=0", "--"] + command
         }
+        // bubblewrap sets PWD even with --clearenv: `env -i` leaves nothing.
+        command = ["/usr/bin/env", "-i"] + command
         switch isolation {
         case .bubblewrap(let bwrap):
             var arguments = Self.systemBinds()

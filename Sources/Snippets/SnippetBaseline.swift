@@ -54,7 +54,9 @@ public struct SnippetBaseline: Sendable {
                 throw .error(displayPath, SourceLocation(line: index + 1, column: 1),
                              "a baseline line is POST<tab>PROGRAM<tab>HASH; write the file with --update-baseline")
             }
-            entries.insert(BaselineEntry(file: String(fields[0]), program: String(fields[1]), hash: String(fields[2])))
+            var entry = BaselineEntry(file: String(fields[0]), program: String(fields[1]), hash: String(fields[2]))
+            if fields.count > 3, fields[3].hasPrefix("# ") { entry.firstLine = String(fields[3].dropFirst(2)) }
+            entries.insert(entry)
         }
         return SnippetBaseline(entries: entries)
     }

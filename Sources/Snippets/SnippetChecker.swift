@@ -128,7 +128,8 @@ public struct SnippetChecker: Sendable {
         let fresh = Set(plan.posts).subtracting(plan.reused.map(\.block.file))
         if !fresh.isEmpty {
             let version = options.toolchain.version(cacheFolder: options.cacheFolder)
-            VerifiedRecordWriter.update(siteRoot: options.siteRoot, results: all, checked: fresh, swiftVersion: version)
+            VerifiedRecordWriter.update(VerifiedRecordWriter.url(cacheFolder: options.cacheFolder), results: all, checked: fresh,
+                                        swiftVersion: version)
         }
         // After the record, whose identity is part of the environment.
         let written = SnippetFingerprint(layout: layout, toolchain: options.toolchain, settings: settings, cacheFolder: options.cacheFolder)

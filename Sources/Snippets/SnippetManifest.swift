@@ -26,7 +26,7 @@ struct SnippetFingerprint: Sendable {
             hash.update(part: Self.identity(snippets.appendingPathComponent(path).path) ?? "")
         }
         // The page record: a warm run must not leave a deleted one missing.
-        hash.update(part: Self.identity(VerifiedSnippets.url(siteRoot: layout.root).path) ?? "no record")
+        hash.update(part: Self.identity(VerifiedRecordWriter.url(cacheFolder: cacheFolder).path) ?? "no record")
         environment = hash.hexDigest()
         var posts: [String: String] = [:]
         for path in DirectoryWalker.files(below: layout.posts.path, includeHidden: false) where path.lowercased().hasSuffix(".md") {

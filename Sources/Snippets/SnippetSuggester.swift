@@ -93,6 +93,8 @@ private struct PostWalk {
     /// Programs suggested for blocks that compile on their own, newest last, with their size.
     private var newPrograms: [(name: String, blocks: Int)] = []
     private var suggestions: [SnippetSuggestion] = []
+    /// What blocks left out by a suggestion (a skip, `platform=apple`) declare.
+    private var settledNames: [String: SnippetSuggestion] = [:]
 
     init(blocks: [SnippetBlock], compiler: ProgramCompiler, assembler: SnippetAssembler, tryFoundation: Bool) {
         (self.blocks, self.compiler, self.assembler, self.tryFoundation) = (blocks, compiler, assembler, tryFoundation)
@@ -101,19 +103,46 @@ private struct PostWalk {
     mutating func run() -> [SnippetSuggestion] {
         var remaining = blocks[...]
         while !remaining.isEmpty {
-            let results = compile(decided + remaining)
-            guard let failing = remaining.firstIndex(where: { results[$0.fenceLine]?.isFailure ?? false }) else { break }
-            decided += remaining[..<failing]
-            let block = remaining[failing]
-            remaining = remaining[(failing + 1)...]
-            settle(block, messages: Self.messages(results[block.fenceLine]))
+            // The first block that fails with the blocks before it and none after it: a later
+            // block can make earlier uses of a name ambiguous, and an error such as a missing
+            // module stops the compiler before it reports the errors of the blocks before it.
+            var end = remaining.endIndex
+            var failing: (index: Int, result: SnippetResult?)?
+            while true {
+                let results = compile(decided + remaining[..<end])
+                guard let first = remaining[..<end].firstIndex(where: { results[$0.fenceLine]?.isFailure ?? false }) else { break }
+                let result = results[remaining[first].fenceLine]
+                // A missing module ends type checking: the blocks before it are checked without it.
+                if first > remaining.startIndex, Self.messages(result).contains(where: { $0.id == "sema_no_import" }) {
+                    let before = compile(decided + remaining[..<first])
+                    if let earlier = remaining[..<first].firstIndex(where: { before[$0.fenceLine]?.isFailure ?? false }) {
+                        end = earlier + 1
+                        continue
+                    }
+                }
+                if first == end - 1 {
+                    failing = (first, result)
+                    break
+                }
+                end = first + 1
+            }
+            guard let failing else {
+                decided += remaining[..<end]
+                remaining = remaining[end...]
+                continue
+            }
+            decided += remaining[..<failing.index]
+            let block = remaining[failing.index]
+            remaining = remaining[(failing.index + 1)...]
+            settle(block, messages: Self.messages(failing.result))
         }
         // A new program of one block is written `isolated`.
         return suggestions.map { suggestion in
-            guard let name = Self.programName(suggestion.words), newPrograms.first(where: { $0.name == name })?.blocks == 1 else { return suggestion }
+            guard let name = Self.programName(suggestion.words), !suggestion.words.contains("from="),
+                  newPrograms.first(where: { $0.name == name })?.blocks == 1 else { return suggestion }
             var single = suggestion
             single.words = "isolated"
-            single.newInfo = Self.info(suggestion.block.info, adding: ["isolated"])
+            single.newInfo = FenceRewriter.info(suggestion.block.info, adding: ["isolated"])
             return single
         }
     }
@@ -127,7 +156,9 @@ private struct PostWalk {
             return
         }
         var messages = firstMessages
-        for candidate in candidates(for: block, messages: messages) {
+        // Errors no program around the block can mend: trying other ways is wasted.
+        let hopeless = messages.contains { $0.id.map(Self.contextFreeErrors.contains) ?? false }
+        for candidate in hopeless ? [] : candidates(for: block, messages: messages) {
             let trial = candidate.foundation ? Self.withFoundation(candidate.block) : candidate.block
             let results = compile(decided + [trial])
             if results[block.fenceLine]?.isPassed ?? false {
@@ -136,9 +167,9 @@ private struct PostWalk {
             }
             messages += Self.messages(results[block.fenceLine])
         }
-        let kind: SnippetSuggestion.Kind
-        let words: String
-        let reason: String
+        var kind: SnippetSuggestion.Kind
+        var words: String
+        var reason: String
         switch SuggestionClassifier.classify(code: block.code, messages: messages) {
         case .placeholder(let why): (kind, words, reason) = (.skip, "skip(placeholder)", why)
         case .outline(let why): (kind, words, reason) = (.skip, "skip(API outline without bodies)", why)
@@ -148,10 +179,40 @@ private struct PostWalk {
             let first = firstMessages.first?.text ?? messages.first?.text ?? "it does not compile"
             (kind, words, reason) = (.none, "", "no way found to compile it (\(first)): a real error? fix the code")
         }
-        suggestions.append(SnippetSuggestion(block: block, kind: kind, words: words, reason: reason,
-                                             newInfo: words.isEmpty ? nil : Self.info(block.info, adding: [words])))
+        if kind == .none, let source = dependency(of: block, messages: messages) {
+            (kind, words) = (source.suggestion.kind, source.suggestion.words)
+            reason = "\(source.how), which the block at line \(source.suggestion.block.fenceLine) declares: \(source.suggestion.reason)"
+        }
+        let suggestion = SnippetSuggestion(block: block, kind: kind, words: words, reason: reason,
+                                           newInfo: words.isEmpty ? nil : FenceRewriter.info(block.info, adding: [words]))
+        suggestions.append(suggestion)
         decided.append(Self.excluded(block))
+        if kind != .none {
+            for name in SwiftSourceScanner(block.code).declaredNames() { settledNames[name] = suggestion }
+        }
     }
+
+    /// The skipped or Apple-only block a block needs, when none of its own code says why it
+    /// fails: the messages name what that block declares, or it is a member of that block's type.
+    private func dependency(of block: SnippetBlock, messages: [SuggestionClassifier.Message]) -> (suggestion: SnippetSuggestion, how: String)? {
+        for message in messages {
+            for name in message.text.split(separator: "'").enumerated().filter({ $0.offset % 2 == 1 }).map({ String($0.element) }) {
+                if let source = settledNames[name] { return (source, "it uses `\(name)`") }
+            }
+        }
+        // A member written outside its type, by what the compiler says of it.
+        let outsideAType = ["can only be specified on class members", "outside of class members", "may only be declared within a type",
+                            "cannot find 'self' in scope", "cannot find 'super' in scope"]
+        guard messages.contains(where: { message in outsideAType.contains { message.text.contains($0) } }) else { return nil }
+        let program = block.attributes.program ?? "main"
+        guard let owner = decided.last(where: { ($0.attributes.program ?? "main") == program && !Self.typeNames($0.code).isEmpty }),
+              let type = Self.typeNames(owner.code).last, let source = settledNames[type] else { return nil }
+        return (source, "it is a member of `\(type)`")
+    }
+
+    /// A missing module, an editor placeholder, a C-style `for`: the block's own text is the
+    /// error wherever it goes.
+    static let contextFreeErrors: Set<String> = ["sema_no_import", "lex_editor_placeholder", "c_style_for_stmt_removed"]
 
     private struct Candidate {
         var block: SnippetBlock
@@ -166,7 +227,8 @@ private struct PostWalk {
         var list: [Candidate] = []
         let program = block.attributes.program ?? "main"
         if Self.looksLikeMembers(block.code) {
-            let types = decided.filter { ($0.attributes.program ?? "main") == program && $0.attributes.memberOf == nil && !$0.attributes.isolated }
+            let types = decided.filter { ($0.attributes.program ?? "main") == program && $0.attributes.memberOf == nil && !$0.attributes.isolated
+                && $0.attributes.skipReason == nil && !$0.attributes.needsAppleSDK }
                 .reversed().flatMap { Self.typeNames($0.code) }
             var seen = Set<String>()
             for type in types where seen.insert(type).inserted && seen.count <= 3 {
@@ -204,7 +266,7 @@ private struct PostWalk {
         }
         let words = candidate.words.joined(separator: " ")
         suggestions.append(SnippetSuggestion(block: block, kind: .compiles, words: words, reason: candidate.reason,
-                                             newInfo: Self.info(block.info, adding: candidate.words), needsFoundation: candidate.foundation))
+                                             newInfo: FenceRewriter.info(block.info, adding: candidate.words), needsFoundation: candidate.foundation))
         decided.append(candidate.foundation ? Self.withFoundation(candidate.block) : candidate.block)
     }
 
@@ -252,30 +314,9 @@ private struct PostWalk {
     /// The block with its program words replaced by `words`.
     static func with(_ block: SnippetBlock, _ words: [String]) -> SnippetBlock {
         var copy = block
-        copy.info = info(block.info, adding: words)
+        copy.info = FenceRewriter.info(block.info, adding: words)
         copy.attributes = (try? SnippetAttributes.parse(copy.info)) ?? block.attributes
         return copy
-    }
-
-    /// `swift program=a` + `isolated` → `swift isolated`: the words that say which program a
-    /// block is in are replaced; the others are kept.
-    static func info(_ info: String, adding words: [String]) -> String {
-        var scanner = InfoScanner(info)
-        scanner.skipWord()
-        let replaced: Set<String> = ["program", "from", "isolated", "member-of", "skip", "platform"]
-        var kept: [String] = []
-        while let word = try? scanner.nextWord() {
-            if !replaced.contains(word.name) { kept.append(text(of: word)) }
-        }
-        return ([String(InfoString.language(info))] + kept + words).joined(separator: " ")
-    }
-
-    /// A word as written: `name`, `name=value`, `name="quoted \"value\""`, `name(argument)`.
-    static func text(of word: InfoScanner.Word) -> String {
-        if let argument = word.argument { return "\(word.name)(\(argument))" }
-        guard let value = word.value else { return word.name }
-        guard word.quoted else { return "\(word.name)=\(value)" }
-        return "\(word.name)=\"" + value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
     }
 
     static func programName(_ words: String) -> String? {
@@ -286,10 +327,13 @@ private struct PostWalk {
     static func looksLikeMembers(_ code: String) -> Bool {
         let first = code.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
             .first { !$0.isEmpty && !$0.hasPrefix("//") } ?? ""
-        let word = first.prefix { $0.isLetter || $0 == "@" }
+        let words = first.split(separator: " ")
+        let word = words.first.map { $0.prefix { $0.isLetter } } ?? ""
+        // `class func` and `class var` are members; `class Name` is a type of its own.
+        if word == "class" { return words.count > 1 && ["func", "var", "let"].contains(words[1]) }
         return ["func", "var", "let", "init", "deinit", "override", "static", "private", "fileprivate", "public", "internal",
-                "open", "required", "convenience", "mutating", "lazy", "weak", "subscript", "case", "final", "class"].contains(String(word))
-            || first.hasPrefix("@") || first.hasPrefix("init(") || first.hasPrefix("init?(")
+                "open", "required", "convenience", "mutating", "lazy", "weak", "subscript", "case", "final"].contains(String(word))
+            || first.hasPrefix("@")
     }
 
     /// The types a block declares with a body.

@@ -6,9 +6,12 @@ import Support
 /// (``VerifiedSnippets``): the compiler's messages for `fails=` blocks, the output of `run`
 /// blocks, each block's status and the compiler's version.
 enum VerifiedRecordWriter {
+    /// `verified.json` in the cache folder: with the default one, where the build reads it.
+    static func url(cacheFolder: URL) -> URL { cacheFolder.appendingPathComponent("verified.json") }
+
     /// Replaces the entries of the posts checked (`checked`), keeping the others.
-    static func update(siteRoot: URL, results: [SnippetResult], checked: Set<String>, swiftVersion: String) {
-        var stored = VerifiedSnippets.stored(siteRoot: siteRoot).filter { !checked.contains($0.key) }
+    static func update(_ url: URL, results: [SnippetResult], checked: Set<String>, swiftVersion: String) {
+        var stored = VerifiedSnippets.stored(at: url).filter { !checked.contains($0.key) }
         for result in results where checked.contains(result.block.file) {
             for (key, entry) in entries(for: result, swiftVersion: swiftVersion) {
                 stored[result.block.file, default: [:]][key] = entry
@@ -17,7 +20,7 @@ enum VerifiedRecordWriter {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         guard let data = try? encoder.encode(stored) else { return }
-        CacheFile.write(data, to: VerifiedSnippets.url(siteRoot: siteRoot))
+        CacheFile.write(data, to: url)
     }
 
     /// The block's entry, and one for the ```` ```output ```` block after a `run` block.
@@ -44,7 +47,7 @@ enum VerifiedRecordWriter {
         }
         var entries = [(VerifiedSnippets.key(file: block.file, info: block.info, code: block.code), entry)]
         if let written = block.expectedOutput, block.attributes.run {
-            entries.append((VerifiedSnippets.key(file: block.file, info: "output", code: written), entry))
+            entries.append((VerifiedSnippets.outputKey(file: block.file, runInfo: block.info, runCode: block.code, output: written), entry))
         }
         return entries
     }

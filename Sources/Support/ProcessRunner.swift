@@ -53,6 +53,10 @@ package struct ProcessResult: Sendable {
 /// its user: it never waits past `timeout`, it never holds more than `outputLimit` bytes of
 /// a stream, and nothing the process started outlives it. A stop is SIGTERM to the group,
 /// then SIGKILL after `gracePeriod` for what ignored it.
+///
+/// It spawns with `posix_spawn` rather than Foundation's `Process`, which on Linux learns of
+/// a child's exit only when every process holding a socket it passes down has exited, so a
+/// background child would keep it waiting.
 package enum ProcessRunner {
     package static let defaultOutputLimit = 64 << 20
 
@@ -61,61 +65,51 @@ package enum ProcessRunner {
     package static func run(_ executable: String, _ arguments: [String], in folder: URL, input: Data? = nil,
                             environment: [String: String]? = nil, timeout: TimeInterval = 300,
                             outputLimit: Int = defaultOutputLimit, gracePeriod: TimeInterval = 2) -> ProcessResult {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.currentDirectoryURL = folder
-        if let environment { process.environment = environment }
+        func failure(_ reason: String) -> ProcessResult { ProcessResult(ending: .couldNotStart(reason), stdout: "", stderr: "") }
         let inURL = folder.appendingPathComponent(".stdin-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: inURL) }
-        var inputHandle = FileHandle.nullDevice
+        var inputPath = "/dev/null"
         if let input {
-            guard FileManager.default.createFile(atPath: inURL.path, contents: input),
-                  let handle = try? FileHandle(forReadingFrom: inURL) else {
-                return ProcessResult(ending: .couldNotStart("cannot create an input file in \(folder.path)"), stdout: "", stderr: "")
+            guard FileManager.default.createFile(atPath: inURL.path, contents: input) else {
+                return failure("cannot create an input file in \(folder.path)")
             }
-            inputHandle = handle
+            inputPath = inURL.path
         }
-        defer { if inputHandle !== FileHandle.nullDevice { try? inputHandle.close() } }
+        let inputFD = open(inputPath, O_RDONLY | O_CLOEXEC)
+        guard inputFD >= 0 else { return failure("cannot open \(inputPath): \(String(cString: strerror(errno)))") }
+        defer { close(inputFD) }
         guard var out = OutputPipe(limit: outputLimit), var err = OutputPipe(limit: outputLimit) else {
-            return ProcessResult(ending: .couldNotStart("cannot create pipes: \(String(cString: strerror(errno)))"), stdout: "", stderr: "")
+            return failure("cannot create pipes: \(String(cString: strerror(errno)))")
         }
         defer { out.closeReading(); err.closeReading() }
-        process.standardOutput = out.writing
-        process.standardError = err.writing
-        process.standardInput = inputHandle
-        let exited = DispatchSemaphore(value: 0)
-        process.terminationHandler = { _ in exited.signal() }
-        do {
-            try process.run()
-        } catch {
-            out.closeWriting(); err.closeWriting()
-            return ProcessResult(ending: .couldNotStart(error.localizedDescription), stdout: "", stderr: "")
-        }
+        let spawned = Spawn.start(executable, arguments, in: folder.path, environment: environment,
+                                  input: inputFD, output: out.writingFD, error: err.writingFD)
         // The child has its copies; ours must go, or the pipes never reach end of file.
         out.closeWriting(); err.closeWriting()
-        // Foundation starts the child in a process group of its own, led by it.
-        let group = process.processIdentifier
-        let start = DispatchTime.now()
-        let deadline = start + timeout
-        var stopped: ProcessResult.Ending?
+        let child: pid_t
+        switch spawned {
+        case .success(let pid): child = pid
+        case .failure(let reason): return failure("cannot run \(executable): \(reason)")
+        }
+        let deadline = DispatchTime.now() + timeout
+        var status: Int32?
         var exitSeen: DispatchTime?
-        while out.isOpen || err.isOpen {
+        var stopped: ProcessResult.Ending?
+        while true {
+            if status == nil, let reaped = Spawn.reap(child) {
+                status = reaped
+                exitSeen = .now()
+                kill(-child, SIGKILL)  // background children left behind
+            }
             let now = DispatchTime.now()
+            if status != nil && (!out.isOpen && !err.isOpen || now >= (exitSeen ?? now) + 1) {
+                break  // done; or something outside the group still holds a pipe
+            }
             if now >= deadline {
                 stopped = .timedOut(seconds: timeout)
                 break
             }
-            if !process.isRunning {
-                if let seen = exitSeen {
-                    // Something outside the group still holds a pipe: stop reading.
-                    if now >= seen + 1 { break }
-                } else {
-                    exitSeen = now
-                    kill(-group, SIGKILL)  // background children left behind
-                }
-            }
-            let wait = min(100, Int((deadline.uptimeNanoseconds - now.uptimeNanoseconds) / 1_000_000) + 1)
+            let wait = min(50, Int((deadline.uptimeNanoseconds - now.uptimeNanoseconds) / 1_000_000) + 1)
             waitForOutput(&out, &err, milliseconds: Int32(wait))
             if out.overflowed || err.overflowed {
                 stopped = .outputCapped(bytes: outputLimit)
@@ -123,31 +117,33 @@ package enum ProcessRunner {
             }
         }
         if let stopped {
-            stop(group: group, exited: exited, gracePeriod: gracePeriod)
+            if status == nil { stop(child, gracePeriod: gracePeriod) } else { kill(-child, SIGKILL) }
             return ProcessResult(ending: stopped, stdout: out.text, stderr: err.text)
         }
-        if exited.wait(timeout: deadline) == .timedOut {
-            stop(group: group, exited: exited, gracePeriod: gracePeriod)
-            return ProcessResult(ending: .timedOut(seconds: timeout), stdout: out.text, stderr: err.text)
-        }
-        process.waitUntilExit()
-        kill(-group, SIGKILL)
-        let ending: ProcessResult.Ending = process.terminationReason == .uncaughtSignal
-            ? .signalled(process.terminationStatus) : .exited(process.terminationStatus)
-        return ProcessResult(ending: ending, stdout: out.text, stderr: err.text)
+        return ProcessResult(ending: Spawn.ending(status ?? 0), stdout: out.text, stderr: err.text)
     }
 
     /// SIGTERM to the whole group, SIGKILL after the grace period to whatever is left.
-    private static func stop(group: pid_t, exited: DispatchSemaphore, gracePeriod: TimeInterval) {
-        kill(-group, SIGTERM)
-        _ = exited.wait(timeout: .now() + gracePeriod)
-        kill(-group, SIGKILL)
-        _ = exited.wait(timeout: .now() + 5)
+    private static func stop(_ child: pid_t, gracePeriod: TimeInterval) {
+        kill(-child, SIGTERM)
+        let patience = DispatchTime.now() + gracePeriod
+        while Spawn.reap(child) == nil {
+            guard DispatchTime.now() < patience else {
+                kill(-child, SIGKILL)
+                _ = Spawn.reap(child, waiting: true)
+                return
+            }
+            usleep(10_000)
+        }
+        kill(-child, SIGKILL)
     }
 
     private static func waitForOutput(_ out: inout OutputPipe, _ err: inout OutputPipe, milliseconds: Int32) {
         var fds = [out, err].filter(\.isOpen).map { pollfd(fd: $0.fd, events: Int16(POLLIN), revents: 0) }
-        guard !fds.isEmpty else { return }
+        guard !fds.isEmpty else {
+            usleep(useconds_t(min(milliseconds, 10)) * 1000)
+            return
+        }
         let ready = poll(&fds, nfds_t(fds.count), milliseconds)
         guard ready > 0 else { return }
         for entry in fds where entry.revents != 0 {
@@ -168,11 +164,78 @@ package enum ProcessRunner {
     }
 }
 
+/// `posix_spawn` with the child leading a process group of its own, default signal
+/// handling, the given standard streams and working folder; and `waitpid`.
+private enum Spawn {
+    enum Started {
+        case success(pid_t)
+        case failure(String)
+    }
+
+    private typealias AddChdir = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, UnsafePointer<CChar>) -> Int32
+
+    /// glibc's (and macOS's) `posix_spawn_file_actions_addchdir_np`, which Swift's Glibc
+    /// module does not declare.
+    private static let addChdir: AddChdir? = {
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addchdir_np") else { return nil }
+        return unsafeBitCast(symbol, to: AddChdir.self)
+    }()
+
+    static func start(_ executable: String, _ arguments: [String], in folder: String, environment: [String: String]?,
+                      input: Int32, output: Int32, error: Int32) -> Started {
+        guard let addChdir else { return .failure("posix_spawn cannot change folders on this system") }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, input, 0)
+        posix_spawn_file_actions_adddup2(&actions, output, 1)
+        posix_spawn_file_actions_adddup2(&actions, error, 2)
+        guard addChdir(&actions, folder) == 0 else { return .failure("cannot enter \(folder)") }
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var none = sigset_t()
+        sigemptyset(&none)
+        var all = sigset_t()
+        sigfillset(&all)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setsigdefault(&attributes, &all)
+        posix_spawnattr_setpgroup(&attributes, 0)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        let variables = (environment ?? ProcessInfo.processInfo.environment).map { "\($0.key)=\($0.value)" }
+        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        let envp = variables.map { strdup($0) } + [nil]
+        defer { for pointer in argv + envp { free(pointer) } }
+        var pid: pid_t = 0
+        let result = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
+        guard result == 0 else { return .failure(String(cString: strerror(result))) }
+        return .success(pid)
+    }
+
+    /// The child's wait status once it has exited; nil while it runs.
+    static func reap(_ pid: pid_t, waiting: Bool = false) -> Int32? {
+        var status: Int32 = 0
+        while true {
+            let result = waitpid(pid, &status, waiting ? 0 : WNOHANG)
+            if result == pid { return status }
+            if result == -1 && errno == EINTR { continue }
+            // ECHILD: already reaped; nothing more to learn.
+            return result == 0 ? nil : status
+        }
+    }
+
+    /// `WIFEXITED`/`WEXITSTATUS`/`WTERMSIG`, which are macros Swift cannot call.
+    static func ending(_ status: Int32) -> ProcessResult.Ending {
+        let signal = status & 0x7f
+        return signal == 0 ? .exited((status >> 8) & 0xff) : .signalled(signal)
+    }
+}
+
 /// One output stream of a child: a pipe whose reading end is ours, kept up to a limit.
 private struct OutputPipe {
     let fd: Int32
-    /// The child's end, handed to `Process`; closed here once the child has it.
-    let writing: FileHandle
+    /// The child's end; closed here once the child has its copy.
+    private(set) var writingFD: Int32
     let limit: Int
     private(set) var bytes: [UInt8] = []
     private(set) var isOpen = true
@@ -191,7 +254,7 @@ private struct OutputPipe {
             _ = fcntl(ends[1], F_SETFD, FD_CLOEXEC)
         }
         fd = ends[0]
-        writing = FileHandle(fileDescriptor: ends[1], closeOnDealloc: false)
+        writingFD = ends[1]
         self.limit = limit
     }
 
@@ -202,7 +265,9 @@ private struct OutputPipe {
         return unsafeBitCast(symbol, to: (@convention(c) (UnsafeMutablePointer<Int32>, Int32) -> Int32).self)
     }()
 
-    func closeWriting() { try? writing.close() }
+    mutating func closeWriting() {
+        if writingFD >= 0 { close(writingFD); writingFD = -1 }
+    }
 
     mutating func closeReading() {
         if isOpen { close(fd); isOpen = false }

@@ -76,6 +76,22 @@ struct ThemeAccessibilityTests {
         #expect(Self.css.contains("@media screen and (prefers-color-scheme: dark)"), "print never takes the dark palette")
     }
 
+    /// The colours of check-snippets' output under a block (`--check-*`), on the code
+    /// background, in both schemes and in print.
+    @Test(arguments: ["light", "dark", "print"])
+    func checkedOutputColoursContrastWithTheCodeBackground(scheme: String) throws {
+        let light = Self.palette(after: nil)
+        let overrides = ["light": [:], "dark": Self.palette(after: "prefers-color-scheme: dark"), "print": Self.palette(after: "@media print")]
+        let colours = light.merging(try #require(overrides[scheme])) { $1 }
+        let checked = colours.filter { $0.key.hasPrefix("--check-") }
+        #expect(checked.count == 3, "check colours read from style.css: \(checked)")
+        #expect(scheme != "dark" || Set(Self.palette(after: "prefers-color-scheme: dark").keys).isSuperset(of: checked.keys))
+        let background = try #require(colours["--code-bg"])
+        for (name, colour) in checked.sorted(by: { $0.key < $1.key }) {
+            #expect(Self.contrast(colour, background) >= 4.5, "\(scheme): \(name) \(colour) on --code-bg \(background) is \(Self.contrast(colour, background)):1")
+        }
+    }
+
     @Test func everyPageHasLanguageLandmarksAndASkipLinkTarget() throws {
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("sitegen-a11y-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: output) }

@@ -59,11 +59,11 @@ package struct VerifiedSnippets: Sendable, Equatable {
 
     /// The record of the site at `siteRoot`; empty when there is none or it cannot be read.
     package static func load(siteRoot: URL) -> VerifiedSnippets {
-        VerifiedSnippets(entries: stored(siteRoot: siteRoot).values.reduce(into: [:]) { all, post in all.merge(post) { $1 } })
+        VerifiedSnippets(entries: stored(at: url(siteRoot: siteRoot)).values.reduce(into: [:]) { all, post in all.merge(post) { $1 } })
     }
 
-    package static func stored(siteRoot: URL) -> Stored {
-        guard let data = try? Data(contentsOf: url(siteRoot: siteRoot)) else { return [:] }
+    package static func stored(at url: URL) -> Stored {
+        guard let data = try? Data(contentsOf: url) else { return [:] }
         return (try? JSONDecoder().decode(Stored.self, from: data)) ?? [:]
     }
 
@@ -84,13 +84,18 @@ package struct VerifiedSnippets: Sendable, Equatable {
         return numbers
     }
 
-    /// An ```` ```output ```` block is keyed as `output` whatever words follow.
     package static func key(file: String, info: String, code: String) -> String {
         var hash = SHA256()
         hash.update(part: file)
-        hash.update(part: InfoString.language(info) == "output" ? "output" : info)
+        hash.update(part: info)
         hash.update(part: code)
         return hash.hexDigest()
+    }
+
+    /// The ```` ```output ```` block after a `run` block: its text and the run block's, so
+    /// an edit of either makes the entry unknown.
+    package static func outputKey(file: String, runInfo: String, runCode: String, output: String) -> String {
+        key(file: file, info: "output\u{0}" + runInfo, code: runCode + "\u{0}" + output)
     }
 
     /// What to add to each code block of one body, found before it is rendered.
@@ -111,7 +116,7 @@ package struct VerifiedSnippets: Sendable, Equatable {
             } else if words.run {
                 let next = codeBlocks.indices.contains(index + 1) ? codeBlocks[index + 1] : nil
                 if let next, InfoString.language(next.info) == "output" {
-                    let outputEntry = entries[Self.key(file: file, info: next.info, code: next.literal)]
+                    let outputEntry = entries[Self.outputKey(file: file, runInfo: block.info, runCode: block.literal, output: next.literal)]
                     annotations.replacing[Self.blockID(next.info, next.literal)] = Self.outputFigure(outputEntry, written: next.literal)
                 } else {
                     let written = Self.printedOutput(block.literal)
