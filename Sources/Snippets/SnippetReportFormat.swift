@@ -29,7 +29,7 @@ public enum SnippetReportFormat {
         for entry in report.stale ?? [] {
             lines.append("::error file=\(escapeProperty(entry.file))::\(escapeData(staleMessage(entry)))")
         }
-        for warning in report.warnings { lines.append("::warning ::\(escapeData(warning))") }
+        for warning in report.warnings { lines.append("::warning::\(escapeData(warning))") }
         lines.append(report.summaryLine)
         return lines.joined(separator: "\n") + "\n"
     }
