@@ -38,8 +38,9 @@ public struct SnippetAssembler: Sendable {
                 skipped.append(SkippedSnippet(block: block, reason: reason))
                 continue
             }
-            if let line = Self.lineDirective(in: block) {
-                diagnostics.append(.error(block.file, line, "a snippet may not contain #sourceLocation or a #line directive: check-snippets maps lines to the post itself, and a directive could make the report show any file of this machine"))
+            if let place = LineDirective.find(in: block.code) {
+                diagnostics.append(.error(block.file, SourceLocation(line: block.firstLine + place.line - 1, column: place.column + block.indentation),
+                                          LineDirective.message))
                 continue
             }
             if attributes.needsAppleSDK && !hasAppleSDK {
@@ -109,21 +110,4 @@ public struct SnippetAssembler: Sendable {
         return Result(programs: withModules, skipped: skipped, diagnostics: diagnostics)
     }
 
-    /// Where a block says `#sourceLocation` (or the old `#line 5 "file"`, which swiftc still
-    /// obeys), anywhere, comments included: the place of the first one.
-    static func lineDirective(in block: SnippetBlock) -> SourceLocation? {
-        for (index, line) in block.code.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            var column: String.Index?
-            if let range = line.range(of: "#sourceLocation") { column = range.lowerBound }
-            let trimmed = line.drop { $0 == " " || $0 == "\t" }
-            if column == nil, trimmed.hasPrefix("#line"), trimmed.dropFirst(5).first.map({ $0 == " " || $0 == "\t" }) ?? true {
-                column = trimmed.startIndex
-            }
-            if let column {
-                return SourceLocation(line: block.firstLine + index,
-                                      column: line.unicodeScalars.distance(from: line.startIndex, to: column) + 1 + block.indentation)
-            }
-        }
-        return nil
-    }
 }

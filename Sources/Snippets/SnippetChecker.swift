@@ -210,8 +210,11 @@ public struct SnippetChecker: Sendable {
     private func readPrelude(_ layout: SiteLayout) throws(DiagnosticsError) -> SnippetPrelude? {
         let url = layout.content.appendingPathComponent("snippets/prelude.swift")
         guard FileManager.default.fileExists(atPath: url.path) else { return nil }
-        do {
+        do throws(Diagnostic) {
             let source = try SourceText.read(url, displayPath: layout.displayPath(url))
+            if let place = LineDirective.find(in: source.text) {
+                throw Diagnostic.error(source.path, SourceLocation(line: place.line, column: place.column), LineDirective.message)
+            }
             return SnippetPrelude(path: source.path, text: source.text)
         } catch {
             throw DiagnosticsError([error])

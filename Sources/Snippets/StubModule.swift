@@ -26,8 +26,11 @@ public struct StubModule: Sendable, Hashable {
             var files: [(path: String, text: String)] = []
             for path in DirectoryWalker.files(below: moduleFolder.path, includeHidden: false) where path.hasSuffix(".swift") {
                 let url = moduleFolder.appendingPathComponent(path)
-                do {
+                do throws(Diagnostic) {
                     let source = try SourceText.read(url, displayPath: layout.displayPath(url))
+                    if let place = LineDirective.find(in: source.text) {
+                        throw Diagnostic.error(source.path, SourceLocation(line: place.line, column: place.column), LineDirective.message)
+                    }
                     files.append((source.path, source.text))
                 } catch {
                     throw DiagnosticsError([error])

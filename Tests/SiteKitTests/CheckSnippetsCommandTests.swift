@@ -88,4 +88,22 @@ struct CheckSnippetsCommandTests {
         #expect(main.contains("// Content/posts/p.md:11\nimport Lib\nlet p = Point()"))
         #expect(!main.contains("#sourceLocation"))
     }
+
+    @Test func emitRefusesAFolderItDidNotMake() throws {
+        let site = SnippetFixtures.site(body: "```swift\nlet a = 1\n```\n")
+        defer { site.remove() }
+        // A Swift package of the user's: `--emit .` used to delete its Sources/.
+        site.write("Package.swift", "// swift-tools-version:5.9\n")
+        site.write("Sources/App/main.swift", "print(\"mine\")\n")
+        let refused = try CommandLineTests.run(["check-snippets", "--emit", "."], in: site.root)
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("refusing to write the snippet package here: the folder is not empty and was not made by --emit (it has no .sitegen-snippets-package file)"))
+        #expect(try String(contentsOf: site.root.appendingPathComponent("Sources/App/main.swift"), encoding: .utf8) == "print(\"mine\")\n")
+        #expect(try String(contentsOf: site.root.appendingPathComponent("Package.swift"), encoding: .utf8) == "// swift-tools-version:5.9\n")
+        // A new folder is made and marked; writing it again replaces what it wrote.
+        let package = site.root.appendingPathComponent("Emitted")
+        #expect(try CommandLineTests.run(["check-snippets", "--emit", package.path], in: site.root).status == 0)
+        #expect(FileManager.default.fileExists(atPath: package.appendingPathComponent(".sitegen-snippets-package").path))
+        #expect(try CommandLineTests.run(["check-snippets", "--emit", package.path], in: site.root).status == 0)
+    }
 }

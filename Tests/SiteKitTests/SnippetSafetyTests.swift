@@ -63,6 +63,26 @@ struct SnippetSafetyTests {
         #expect(report.summaryLine == "1 passed, 2 failed, 1 skipped, 0 not proven")
     }
 
+    @Test func thePreludeAndTheStubsMayNotEither() throws {
+        let site = SnippetFixtures.site(body: "```swift\nlet a = 1\n```\n")
+        defer { site.remove() }
+        site.write("Content/snippets/prelude.swift", "import Foundation\n#sourceLocation(file: \"/etc/passwd\", line: 1)\n")
+        #expect(throws: DiagnosticsError.self) { try Self.check(site) }
+        do {
+            _ = try Self.check(site)
+        } catch {
+            #expect(error.diagnostics.headlines == ["Content/snippets/prelude.swift:2:1: error: \(LineDirective.message)"])
+        }
+        site.write("Content/snippets/prelude.swift", "import Foundation\n")
+        site.write("Content/snippets/stubs/UIKit/UIKit.swift", "public class UIView {}\n  #line 1 \"/etc/shadow\"\n")
+        do {
+            _ = try Self.check(site)
+            Issue.record("a stub with a #line directive was compiled")
+        } catch {
+            #expect(error.diagnostics.headlines == ["Content/snippets/stubs/UIKit/UIKit.swift:2:3: error: \(LineDirective.message)"])
+        }
+    }
+
     @Test func diagnosticsNamingAFileOutsideThePostAreNeitherReadNorEchoed() throws {
         let fake = try Self.fakeCompiler("echo '/etc/passwd:1:1: error: leaked line' >&2\necho 'main.swift:3:1: error: in the generated file' >&2\nexit 1")
         defer { try? FileManager.default.removeItem(at: fake.folder) }
