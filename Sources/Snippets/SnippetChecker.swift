@@ -108,15 +108,7 @@ public struct SnippetChecker: Sendable {
             return report
         }
         let plan = try self.plan { file in manifest?.results(of: file, fingerprint) }
-        let cache = SnippetCache(folder: options.cacheFolder, toolchain: options.toolchain)
-        let counter = ProcessCounter()
-        let stubBuild: StubBuild
-        do {
-            stubBuild = try cache.buildStubs(plan.stubs, counter: counter)
-        } catch {
-            throw DiagnosticsError(error.diagnostics)
-        }
-        let compiler = makeCompiler(plan, cache: cache, stubs: stubBuild, counter: counter, run: plan.runPrograms)
+        let (compiler, counter) = try makeCompiler(plan, run: plan.runPrograms)
         let sandbox = compiler.sandbox
         var all = compileAll(plan.programs, compiler) + plan.invalid + plan.reused
         all += plan.skipped.map { SnippetResult(block: $0.block, program: "", outcome: .skipped(reason: $0.reason)) }
@@ -138,15 +130,21 @@ public struct SnippetChecker: Sendable {
         return report
     }
 
-    func makeCompiler(_ plan: Plan, cache: SnippetCache, stubs: StubBuild, counter: ProcessCounter, run: Bool) -> ProgramCompiler {
+    /// The compiler for the plan's programs, with the stubs built (or found built), and the
+    /// count of the processes it starts. With `run` false, `run` programs are type-checked only.
+    func makeCompiler(_ plan: Plan, run: Bool) throws(DiagnosticsError) -> (ProgramCompiler, ProcessCounter) {
+        let cache = SnippetCache(folder: options.cacheFolder, toolchain: options.toolchain)
+        let counter = ProcessCounter()
+        let stubs = try cache.buildStubs(plan.stubs, counter: counter)
         let isolation = options.isolation
         let runTimeout = options.runTimeout
         let readable = [options.toolchain.runtimeRoot, stubs.folder?.path].compactMap { $0 }
         let sandbox = run ? LazySandbox {
             ProgramSandbox(isolation: isolation ?? ProgramSandbox.detect(), timeout: runTimeout, readable: readable)
         } : nil
-        return ProgramCompiler(cache: cache, stubs: stubs, prelude: plan.prelude, semaphore: DispatchSemaphore(value: options.jobs),
-                               counter: counter, limits: CompileLimits(compileSeconds: options.timeout), sandbox: sandbox)
+        let compiler = ProgramCompiler(cache: cache, stubs: stubs, prelude: plan.prelude, semaphore: DispatchSemaphore(value: options.jobs),
+                                       counter: counter, limits: CompileLimits(compileSeconds: options.timeout), sandbox: sandbox)
+        return (compiler, counter)
     }
 
     /// What besides the files decides the results.

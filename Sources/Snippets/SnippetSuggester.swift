@@ -56,16 +56,8 @@ public struct SnippetSuggester: Sendable {
         let plan = try local.plan()
         let layout = SiteLayout(root: options.siteRoot)
         let (site, _) = try SiteLoader(layout: layout, includeDrafts: true).load()
-        let cache = SnippetCache(folder: options.cacheFolder, toolchain: options.toolchain)
-        let counter = ProcessCounter()
-        let stubs: StubBuild
-        do {
-            stubs = try cache.buildStubs(plan.stubs, counter: counter)
-        } catch {
-            throw DiagnosticsError(error.diagnostics)
-        }
         // Suggestions are about compiling: `run` programs are type-checked, never run.
-        let compiler = local.makeCompiler(plan, cache: cache, stubs: stubs, counter: counter, run: false)
+        let (compiler, counter) = try local.makeCompiler(plan, run: false)
         let preludeHasFoundation = plan.prelude.map { $0.text.contains("import Foundation") || $0.text.contains("import UIKit") } ?? false
         let extractor = SnippetExtractor(markdown: site.config.markdown)
         let posts = site.posts.filter { troubled.contains($0.sourcePath) }.sorted { $0.sourcePath < $1.sourcePath }
