@@ -157,7 +157,8 @@ private struct PostWalk {
                 accept(candidate, block)
                 return
             }
-            messages += Self.messages(results[block.fenceLine])
+            // Spliced into a type, statements read as broken declarations: no evidence of what the block is.
+            if !candidate.words.contains(where: { $0.hasPrefix("member-of=") }) { messages += Self.messages(results[block.fenceLine]) }
         }
         var kind: SnippetSuggestion.Kind
         var words: String
