@@ -112,7 +112,9 @@ public struct SiteBuilder: Sendable {
 
     private func pages(_ inputs: Inputs) -> SitePages {
         let math = MathRenderer(cacheFolder: MathRenderer.cacheFolder(siteRoot: inputs.layout.root))
-        return SitePages(site: inputs.site, theme: inputs.theme, math: math)
+        var pages = SitePages(site: inputs.site, theme: inputs.theme, math: math)
+        pages.verifiedSnippets = VerifiedSnippets.load(siteRoot: inputs.layout.root)
+        return pages
     }
 
     /// Throws `DiagnosticsError` with every problem found; the output folder is then untouched.

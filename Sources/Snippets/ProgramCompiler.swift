@@ -11,6 +11,9 @@ struct ProgramCompiler: Sendable {
     /// Bounds the compiler processes running at once (`--jobs`).
     var semaphore: DispatchSemaphore
     var counter: ProcessCounter
+    var limits: CompileLimits
+    /// Runs `run` programs; nil when running is turned off (`--no-run`, `snippets: { run: false }`).
+    var sandbox: LazySandbox?
     let cachedPrograms = ProcessCounter()
 
     /// A module program's product, for the programs that import it.
@@ -18,36 +21,41 @@ struct ProgramCompiler: Sendable {
         var folder: URL
         var key: String
         var failed: Bool
+        /// Where it failed, for the blocks of programs that import it.
+        var failure: String
     }
 
     func compile(_ program: SnippetProgram, modules: [String: BuiltModule]) -> (module: BuiltModule?, results: [SnippetResult]) {
         let dependencies: [BuiltModule] = program.modules.compactMap { modules[$0] }
         if let broken = program.modules.first(where: { modules[$0]?.failed ?? true }) {
+            let why = modules[broken].map { " (\($0.failure))" } ?? ""
             return (nil, program.blocks.map { block in
-                SnippetResult(block: block, program: program.name, outcome: .failed([
-                    .error(block.file, SourceLocation(line: block.fenceLine, column: 1), "not checked: module \(broken) of this post does not build")]))
+                SnippetResult(block: block, program: program.name, outcome: .notProven(reason: "module `\(broken)` of this post does not build\(why)"))
             })
         }
+        let willRun = sandbox != nil
         let source = program.source(prelude: prelude)
-        var flags = ["-swift-version", program.swiftVersion, "-diagnostic-style", "llvm", "-Xfrontend", "-debug-diagnostic-names"]
+        var flags = ["-swift-version", program.swiftVersion, "-diagnostic-style", "llvm", "-Xfrontend", "-debug-diagnostic-names",
+                     // A type-checker bomb becomes an error at its expression, not a timeout.
+                     "-Xfrontend", "-solver-expression-time-threshold=\(limits.expressionSeconds)"]
             + cache.toolchain.sdkFlags
         if let folder = stubs.folder { flags += ["-I", folder.path] }
         for module in dependencies { flags += ["-I", module.folder.path] }
         let fileName: String
         var kindFlags: [String]
         switch program.kind {
-        case .check, .expectedFailure:
-            fileName = "main.swift"
-            kindFlags = ["-typecheck"]
-        case .module(let name):
-            fileName = "\(name).swift"
-            kindFlags = ["-emit-module", "-parse-as-library", "-module-name", name]
-        case .run:
+        case .run where willRun:
             fileName = "main.swift"
             kindFlags = ["-o", "program"]
             if let folder = stubs.folder {
                 kindFlags += ["-L", folder.path, "-Xlinker", "-rpath", "-Xlinker", folder.path] + stubs.libraries.map { "-l\($0)" }
             }
+        case .check, .expectedFailure, .run:
+            fileName = "main.swift"
+            kindFlags = ["-typecheck"]
+        case .module(let name):
+            fileName = "\(name).swift"
+            kindFlags = ["-emit-module", "-parse-as-library", "-module-name", name]
         }
         let key = cache.key(["program", "\(program.kind)", source, (flags + kindFlags).filter { !$0.hasPrefix("/") }.joined(separator: " "),
                              stubs.key] + dependencies.map(\.key))
@@ -62,14 +70,39 @@ struct ProgramCompiler: Sendable {
         } else {
             let fresh = run(program, source: source, fileName: fileName,
                             arguments: flags + ["-module-cache-path", cache.moduleCache.path] + kindFlags, moduleFolder: moduleFolder)
-            cache.store(fresh, key: key)
+            // A stopped process proves nothing: the next run tries again.
+            if fresh.isComplete { cache.store(fresh, key: key) }
             outcome = fresh
         }
-        let results = Self.evaluate(program, outcome!)
+        let finished = outcome ?? CompilerOutcome(status: -1, diagnostics: [], rawOutput: "")
+        let readable = Set(program.blocks.map(\.file) + [prelude?.path].compactMap { $0 } + stubs.files)
+        let results = ProgramEvaluation(program: program, outcome: finished, readableFiles: readable,
+                                        generatedFile: fileName, ran: willRun).results()
         if case .module = program.kind {
-            return (BuiltModule(folder: moduleFolder, key: key, failed: outcome!.status != 0), results)
+            let failure = results.first(where: \.isFailure).map { "failed at \($0.block.place)" } ?? "see its block"
+            return (BuiltModule(folder: moduleFolder, key: key, failed: finished.status != 0, failure: failure), results)
         }
         return (nil, results)
+    }
+
+    /// The programs of one post: its modules in order first, then the others side by side.
+    func compilePost(_ programs: [SnippetProgram], finished: @Sendable () -> Void = {}) -> [SnippetResult] {
+        var built: [String: BuiltModule] = [:]
+        var results: [SnippetResult] = []
+        for program in programs {
+            guard case .module(let name) = program.kind else { continue }
+            let (module, outcome) = compile(program, modules: built)
+            if let module { built[name] = module }
+            results += outcome
+            finished()
+        }
+        let others = programs.filter { if case .module = $0.kind { return false } else { return true } }
+        let modules = built
+        return results + others.parallelMap { program in
+            let outcome = compile(program, modules: modules).results
+            finished()
+            return outcome
+        }.flatMap { $0 }
     }
 
     private func run(_ program: SnippetProgram, source: String, fileName: String, arguments: [String], moduleFolder: URL) -> CompilerOutcome {
@@ -83,83 +116,48 @@ struct ProgramCompiler: Sendable {
         }
         semaphore.wait()
         counter.increment()
-        let compiled = ProcessRunner.run(cache.toolchain.swiftc, arguments + [fileName], in: work)
+        let compiled = ProcessRunner.run(cache.toolchain.swiftc, arguments + [fileName], in: work,
+                                         timeout: limits.compileSeconds, outputLimit: limits.outputBytes)
         semaphore.signal()
         var outcome = CompilerOutcome(status: compiled.status, diagnostics: CompilerDiagnostic.parse(compiled.stderr),
-                                      rawOutput: compiled.stderr + compiled.stdout)
-        if case .run = program.kind, compiled.status == 0 {
-            let ran = ProcessRunner.run(work.appendingPathComponent("program").path, [], in: work, timeout: 10)
-            outcome.runStatus = ran.status
-            outcome.runOutput = ran.stdout
+                                      rawOutput: String((compiled.stderr + compiled.stdout).prefix(4000)))
+        if case .exited = compiled.ending {} else { outcome.stopped = "the compiler \(compiled.endingDescription)" }
+        let binary = work.appendingPathComponent("program")
+        if case .run = program.kind, compiled.status == 0, let sandbox, FileManager.default.fileExists(atPath: binary.path) {
+            outcome.run = RunOutcome(sandbox.sandbox.run(binary))
         }
         return outcome
     }
+}
 
-    /// Each block's outcome from the compiler's diagnostics.
-    static func evaluate(_ program: SnippetProgram, _ outcome: CompilerOutcome) -> [SnippetResult] {
-        let blocks = program.blocks
-        // The closing fence counts as the block's: an unclosed `{` is reported there.
-        func block(of error: CompilerDiagnostic) -> SnippetBlock? {
-            blocks.first { $0.file == error.file && ($0.lines.contains(error.line) || error.line == $0.lines.upperBound + 1) }
-        }
-        // An error at the end of the generated file (a `{` never closed) takes the place of
-        // its note in a block ("to match this opening '{'").
-        let errors = outcome.diagnostics.filter { $0.severity == "error" }.map { error -> CompilerDiagnostic in
-            guard block(of: error) == nil, let note = error.notes.first(where: { block(of: $0) != nil }) else { return error }
-            var placed = error
-            (placed.file, placed.line, placed.column) = (note.file, note.line, note.column)
-            return placed
-        }
-        func location(_ diagnostic: CompilerDiagnostic) -> SourceLocation {
-            let indentation = block(of: diagnostic)?.indentation ?? 0
-            return SourceLocation(line: diagnostic.line, column: diagnostic.column + indentation)
-        }
-        func diagnostic(_ error: CompilerDiagnostic) -> Diagnostic {
-            .error(error.file, location(error), error.message + (error.id.map { " [\($0)]" } ?? ""),
-                   notes: error.notes.map { .note($0.file, location($0), $0.message) })
-        }
-        if case .expectedFailure(let expected) = program.kind, let target = blocks.first {
-            let matching = errors.filter { Self.matches($0, expected) && block(of: $0) != nil }
-            let others = errors.filter { !(Self.matches($0, expected) && block(of: $0) != nil) }
-            if !matching.isEmpty && others.isEmpty {
-                return [SnippetResult(block: target, program: program.name, outcome: .passed)]
-            }
-            let place = SourceLocation(line: target.fenceLine, column: 1)
-            let headline: Diagnostic = errors.isEmpty
-                ? .error(target.file, place, "expected to fail with \(expected), but it compiled")
-                : .error(target.file, place, "expected to fail with exactly \(expected), but the compiler said otherwise:")
-            return [SnippetResult(block: target, program: program.name, outcome: .failed([headline] + errors.map(diagnostic)))]
-        }
-        var failures: [Int: [Diagnostic]] = [:]
-        for error in errors {
-            let index = block(of: error).flatMap { found in blocks.firstIndex { $0 == found } } ?? 0
-            failures[index, default: []].append(diagnostic(error))
-        }
-        if outcome.status != 0 && errors.isEmpty, !blocks.isEmpty {
-            let first = blocks[0]
-            failures[0, default: []].append(.error(first.file, SourceLocation(line: first.fenceLine, column: 1),
-                                                   "the compiler failed without a diagnostic: \(outcome.rawOutput.prefix(2000))"))
-        }
-        if case .run(let expected) = program.kind, errors.isEmpty, outcome.status == 0,
-           let runIndex = blocks.lastIndex(where: { $0.attributes.run }) {
-            let runBlock = blocks[runIndex]
-            let place = SourceLocation(line: runBlock.fenceLine, column: 1)
-            if let status = outcome.runStatus, status != 0 {
-                failures[runIndex, default: []].append(.error(runBlock.file, place, "the program exited with status \(status)"))
-            } else if (outcome.runOutput ?? "") != expected {
-                failures[runIndex, default: []].append(.error(runBlock.file, place,
-                    "the program printed \((outcome.runOutput ?? "").debugDescription), expected \(expected.debugDescription)"))
-            }
-        }
-        return blocks.enumerated().map { index, block in
-            SnippetResult(block: block, program: program.name, outcome: failures[index].map { .failed($0) } ?? .passed)
+/// How long and how much: `--timeout` for a compile, the type checker's limit per expression
+/// (below it, so a bomb is reported at its expression), and the output kept of each process.
+struct CompileLimits: Sendable {
+    var compileSeconds: TimeInterval = 60
+    var outputBytes = 1 << 20
+
+    var expressionSeconds: Int { max(1, Int(compileSeconds / 2)) }
+}
+
+/// The sandbox, found when the first `run` program needs it (never on a warm run).
+final class LazySandbox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var found: ProgramSandbox?
+    private let make: @Sendable () -> ProgramSandbox
+
+    init(_ make: @escaping @Sendable () -> ProgramSandbox) {
+        self.make = make
+    }
+
+    var sandbox: ProgramSandbox {
+        lock.withLock {
+            if let found { return found }
+            let made = make()
+            found = made
+            return made
         }
     }
 
-    static func matches(_ error: CompilerDiagnostic, _ expected: SnippetAttributes.ExpectedFailure) -> Bool {
-        switch expected {
-        case .id(let id): return error.id == id
-        case .message(let message): return error.message == message
-        }
-    }
+    /// The sandbox's warning, if a program ran without one.
+    var warning: String? { lock.withLock { found?.warning } }
 }

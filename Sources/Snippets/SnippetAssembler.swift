@@ -38,6 +38,11 @@ public struct SnippetAssembler: Sendable {
                 skipped.append(SkippedSnippet(block: block, reason: reason))
                 continue
             }
+            if let place = LineDirective.find(in: block.code) {
+                diagnostics.append(.error(block.file, SourceLocation(line: block.firstLine + place.line - 1, column: place.column + block.indentation),
+                                          LineDirective.message))
+                continue
+            }
             if attributes.needsAppleSDK && !hasAppleSDK {
                 skipped.append(SkippedSnippet(block: block, reason: "platform=apple: needs an Apple SDK, not available on this machine"))
                 continue
@@ -87,7 +92,7 @@ public struct SnippetAssembler: Sendable {
                 program.kind = .run(expectedOutput: "")
             }
             if attributes.run, case .run(let sofar) = program.kind {
-                program.kind = .run(expectedOutput: sofar + (block.expectedOutput ?? Self.printedOutput(block.code)))
+                program.kind = .run(expectedOutput: sofar + (block.expectedOutput ?? VerifiedSnippets.printedOutput(block.code)))
             }
             programs[key] = program
         }
@@ -105,15 +110,4 @@ public struct SnippetAssembler: Sendable {
         return Result(programs: withModules, skipped: skipped, diagnostics: diagnostics)
     }
 
-    /// The output `// Prints "..."` comments promise, one line each.
-    static func printedOutput(_ code: String) -> String {
-        var output = ""
-        for line in code.split(separator: "\n") {
-            guard let marker = line.range(of: "// Prints \"") else { continue }
-            var text = line[marker.upperBound...]
-            if text.hasSuffix("\"") { text = text.dropLast() }
-            output += text.replacingOccurrences(of: "\\\"", with: "\"").replacingOccurrences(of: "\\n", with: "\n") + "\n"
-        }
-        return output
-    }
 }

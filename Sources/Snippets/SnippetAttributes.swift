@@ -50,9 +50,16 @@ public struct SnippetAttributes: Sendable, Hashable {
     /// Parses the words after the first one (`swift`).
     public static func parse(_ info: String) throws(ParseError) -> SnippetAttributes {
         var attributes = SnippetAttributes()
-        var scanner = InfoScanner(Array(info.unicodeScalars))
+        var scanner = InfoScanner(info)
         scanner.skipWord()  // `swift`
-        while let word = try scanner.nextWord() {
+        while true {
+            let word: InfoScanner.Word?
+            do {
+                word = try scanner.nextWord()
+            } catch {
+                throw ParseError(offset: error.offset, message: error.message)
+            }
+            guard let word else { break }
             try attributes.apply(word)
         }
         try attributes.checkCombination()
@@ -127,86 +134,5 @@ public struct SnippetAttributes: Sendable, Hashable {
         if run && expectedFailure != nil {
             throw ParseError(offset: 0, message: "a block cannot both run and be expected to fail")
         }
-    }
-}
-
-/// Splits an info string into words: `name`, `name=value`, `name="quoted value"`, `name(argument)`.
-struct InfoScanner {
-    struct Word {
-        var name: String
-        var value: String?
-        var quoted = false
-        var argument: String?
-        var offset: Int
-    }
-
-    private let scalars: [Unicode.Scalar]
-    private var index = 0
-
-    init(_ scalars: [Unicode.Scalar]) {
-        self.scalars = scalars
-    }
-
-    private var atSpace: Bool { index < scalars.count && scalars[index].properties.isWhitespace }
-
-    mutating func skipWord() {
-        while index < scalars.count && !atSpace { index += 1 }
-    }
-
-    mutating func nextWord() throws(SnippetAttributes.ParseError) -> Word? {
-        while atSpace { index += 1 }
-        guard index < scalars.count else { return nil }
-        let start = index
-        var name = ""
-        while index < scalars.count, !atSpace, scalars[index] != "=", scalars[index] != "(" {
-            name.unicodeScalars.append(scalars[index])
-            index += 1
-        }
-        var word = Word(name: name, offset: start)
-        guard index < scalars.count, !atSpace else { return word }
-        if scalars[index] == "(" {
-            index += 1
-            var depth = 1
-            var argument = ""
-            while index < scalars.count {
-                let c = scalars[index]
-                if c == "(" { depth += 1 } else if c == ")" { depth -= 1; if depth == 0 { break } }
-                argument.unicodeScalars.append(c)
-                index += 1
-            }
-            guard index < scalars.count else {
-                throw .init(offset: start, message: "'\(name)(' is never closed with ')'")
-            }
-            index += 1
-            word.argument = argument
-        } else {
-            index += 1  // "="
-            if index < scalars.count && scalars[index] == "\"" {
-                index += 1
-                var value = ""
-                while index < scalars.count && scalars[index] != "\"" {
-                    if scalars[index] == "\\" && index + 1 < scalars.count { index += 1 }
-                    value.unicodeScalars.append(scalars[index])
-                    index += 1
-                }
-                guard index < scalars.count else {
-                    throw .init(offset: start, message: "the quoted value of '\(name)' is never closed with '\"'")
-                }
-                index += 1
-                word.value = value
-                word.quoted = true
-            } else {
-                var value = ""
-                while index < scalars.count && !atSpace {
-                    value.unicodeScalars.append(scalars[index])
-                    index += 1
-                }
-                word.value = value
-            }
-        }
-        if index < scalars.count && !atSpace {
-            throw .init(offset: index, message: "expected a space after '\(name)'")
-        }
-        return word
     }
 }

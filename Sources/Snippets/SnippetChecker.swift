@@ -15,6 +15,16 @@ public struct SnippetChecker: Sendable {
         /// Where results, built modules and the module cache are kept.
         public var cacheFolder: URL
         public var toolchain: SwiftToolchain
+        /// A compile still running after this is stopped and reported at its block (`--timeout`).
+        public var timeout: TimeInterval = 60
+        /// A `run` program still running after this is stopped.
+        public var runTimeout: TimeInterval = 10
+        /// Whether `run` programs run: false for `--no-run`; nil leaves it to `site.yml`.
+        public var runPrograms: Bool?
+        /// How `run` programs are isolated; nil finds bubblewrap when the first one runs.
+        var isolation: ProgramSandbox.Isolation?
+        /// Posts unchanged since the last run take its results without being read.
+        public var useManifest = true
 
         public init(siteRoot: URL, files: [String] = [], jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
                     cacheFolder: URL? = nil, toolchain: SwiftToolchain) {
@@ -42,78 +52,144 @@ public struct SnippetChecker: Sendable {
         public var invalid: [SnippetResult]
         public var prelude: SnippetPrelude?
         public var stubs: [StubModule]
+        /// Results taken from the manifest, for posts unchanged since the last run.
+        var reused: [SnippetResult] = []
+        /// The posts this plan covers (display paths).
+        public var posts: [String] = []
+        /// Whether `run` programs are run (the option, else `site.yml`).
+        var runPrograms = true
     }
 
+    /// The site's programs; posts `reuse` returns results for are not read.
     public func plan() throws(DiagnosticsError) -> Plan {
+        try plan(reuse: { _ in nil })
+    }
+
+    func plan(reuse: (String) -> [SnippetResult]?) throws(DiagnosticsError) -> Plan {
         let layout = SiteLayout(root: options.siteRoot)
         let (site, _) = try SiteLoader(layout: layout, includeDrafts: true).load()
         let posts = try selectedPosts(site.posts, layout: layout)
         let extractor = SnippetExtractor(markdown: site.config.markdown)
-        var programs: [SnippetProgram] = []
-        var skipped: [SkippedSnippet] = []
-        var invalid: [SnippetResult] = []
+        var plan = Plan(programs: [], skipped: [], invalid: [], prelude: try readPrelude(layout), stubs: [],
+                        posts: posts.map(\.sourcePath), runPrograms: options.runPrograms ?? site.config.snippetRun)
         for post in posts.sorted(by: { $0.sourcePath < $1.sourcePath }) {
+            if let results = reuse(post.sourcePath) {
+                plan.reused += results
+                continue
+            }
             let (blocks, problems) = extractor.blocks(of: post)
             let version = String(post.swiftVersion ?? site.config.snippetSwiftVersion)
             let assembled = SnippetAssembler(hasAppleSDK: options.toolchain.hasAppleSDK, swiftVersion: version).assemble(blocks)
-            programs += assembled.programs
-            skipped += assembled.skipped
+            plan.programs += assembled.programs
+            plan.skipped += assembled.skipped
             for problem in problems + assembled.diagnostics {
                 let block = blocks.first { $0.fenceLine == problem.location?.line }
+                    ?? blocks.first { $0.lines.contains(problem.location?.line ?? 0) }
                     ?? SnippetBlock(file: problem.file, fenceLine: problem.location?.line ?? 1, info: "swift", code: "", attributes: SnippetAttributes())
-                invalid.append(SnippetResult(block: block, program: "", outcome: .failed([problem])))
+                plan.invalid.append(SnippetResult(block: block, program: "", outcome: .failed([problem])))
             }
         }
-        let prelude = try readPrelude(layout)
         let stubs = try StubModule.load(from: layout.content.appendingPathComponent("snippets/stubs"), layout: layout)
-        return Plan(programs: programs, skipped: skipped, invalid: invalid, prelude: prelude,
-                    stubs: options.toolchain.hasAppleSDK ? [] : stubs)
+        plan.stubs = options.toolchain.hasAppleSDK ? [] : stubs
+        return plan
     }
 
     public func check() throws(DiagnosticsError) -> SnippetReport {
         let start = Date()
-        let plan = try self.plan()
+        let layout = SiteLayout(root: options.siteRoot)
+        let fingerprint = SnippetFingerprint(layout: layout, toolchain: options.toolchain, settings: settings,
+                                             cacheFolder: options.cacheFolder)
+        let manifest = options.useManifest ? SnippetManifest.load(options.cacheFolder) : nil
+        if let manifest, let results = unchanged(manifest, fingerprint, layout: layout) {
+            var report = SnippetReport(results: Self.sorted(results), compilerProcesses: 0, programs: 0, cachedPrograms: 0,
+                                       seconds: Date().timeIntervalSince(start))
+            report.checkedFiles = Set(fingerprint.posts.keys.filter { isSelected($0, layout: layout) })
+            report.fromManifest = true
+            return report
+        }
+        let plan = try self.plan { file in manifest?.results(of: file, fingerprint) }
+        let (compiler, counter) = try makeCompiler(plan, run: plan.runPrograms)
+        let sandbox = compiler.sandbox
+        var all = compileAll(plan.programs, compiler) + plan.invalid + plan.reused
+        all += plan.skipped.map { SnippetResult(block: $0.block, program: "", outcome: .skipped(reason: $0.reason)) }
+        all = Self.sorted(all)
+        var report = SnippetReport(results: all, compilerProcesses: counter.value, programs: plan.programs.count,
+                                   cachedPrograms: compiler.cachedPrograms.value, seconds: 0)
+        report.checkedFiles = Set(plan.posts)
+        report.warnings = [sandbox?.warning].compactMap { $0 }
+        let fresh = Set(plan.posts).subtracting(plan.reused.map(\.block.file))
+        if !fresh.isEmpty {
+            let version = options.toolchain.version(cacheFolder: options.cacheFolder)
+            VerifiedRecordWriter.update(VerifiedRecordWriter.url(cacheFolder: options.cacheFolder), results: all, checked: fresh,
+                                        swiftVersion: version)
+        }
+        // After the record, whose identity is part of the environment.
+        let written = SnippetFingerprint(layout: layout, toolchain: options.toolchain, settings: settings, cacheFolder: options.cacheFolder)
+        SnippetManifest.save(all, checked: Set(plan.posts), written, previous: manifest, to: options.cacheFolder)
+        report.seconds = Date().timeIntervalSince(start)
+        return report
+    }
+
+    /// The compiler for the plan's programs, with the stubs built (or found built), and the
+    /// count of the processes it starts. With `run` false, `run` programs are type-checked only.
+    func makeCompiler(_ plan: Plan, run: Bool) throws(DiagnosticsError) -> (ProgramCompiler, ProcessCounter) {
         let cache = SnippetCache(folder: options.cacheFolder, toolchain: options.toolchain)
         let counter = ProcessCounter()
-        let stubBuild: StubBuild
-        do {
-            stubBuild = try cache.buildStubs(plan.stubs, counter: counter)
-        } catch {
-            throw DiagnosticsError(error.diagnostics)
+        let stubs = try cache.buildStubs(plan.stubs, counter: counter)
+        let isolation = options.isolation
+        let runTimeout = options.runTimeout
+        let readable = [options.toolchain.runtimeRoot, stubs.folder?.path].compactMap { $0 }
+        let sandbox = run ? LazySandbox {
+            ProgramSandbox(isolation: isolation ?? ProgramSandbox.detect(), timeout: runTimeout, readable: readable)
+        } : nil
+        let compiler = ProgramCompiler(cache: cache, stubs: stubs, prelude: plan.prelude, semaphore: DispatchSemaphore(value: options.jobs),
+                                       counter: counter, limits: CompileLimits(compileSeconds: options.timeout), sandbox: sandbox)
+        return (compiler, counter)
+    }
+
+    /// What besides the files decides the results.
+    private var settings: [String] {
+        ["timeout \(options.timeout)", "run timeout \(options.runTimeout)", "run \(options.runPrograms.map(String.init) ?? "site")",
+         "isolation \(options.isolation.map { "\($0)" } ?? "detect")"]
+    }
+
+    /// The results of every selected post from the manifest, when nothing changed at all.
+    private func unchanged(_ manifest: SnippetManifest, _ fingerprint: SnippetFingerprint, layout: SiteLayout) -> [SnippetResult]? {
+        guard manifest.environment == fingerprint.environment else { return nil }
+        let selected = fingerprint.posts.keys.filter { isSelected($0, layout: layout) }
+        // A name that matches no post is an error the full path reports.
+        guard options.files.allSatisfy({ file in selected.contains { Self.matches($0, file, layout: layout) } }) else { return nil }
+        var results: [SnippetResult] = []
+        for file in selected {
+            guard let stored = manifest.results(of: file, fingerprint) else { return nil }
+            results += stored
         }
-        let compiler = ProgramCompiler(cache: cache, stubs: stubBuild, prelude: plan.prelude,
-                                       semaphore: DispatchSemaphore(value: options.jobs), counter: counter)
-        // A post's modules are built in order before its other programs; posts run side by side.
-        let byPost = Dictionary(grouping: plan.programs, by: \.file)
-        let files = byPost.keys.sorted()
+        return results
+    }
+
+    /// Posts side by side.
+    private func compileAll(_ programs: [SnippetProgram], _ compiler: ProgramCompiler) -> [SnippetResult] {
+        let byPost = Dictionary(grouping: programs, by: \.file)
         let done = ProcessCounter()
-        let total = plan.programs.count
+        let total = programs.count
         let progress = self.progress
-        let results: [[SnippetResult]] = files.parallelMap { file in
-            let programs = byPost[file]!
-            var moduleDirectories: [String: ProgramCompiler.BuiltModule] = [:]
-            var results: [SnippetResult] = []
-            for program in programs {
-                guard case .module(let name) = program.kind else { continue }
-                let (built, outcome) = compiler.compile(program, modules: moduleDirectories)
-                if let built { moduleDirectories[name] = built }
-                results += outcome
-                progress?(done.increment(), total)
-            }
-            let others = programs.filter { if case .module = $0.kind { return false } else { return true } }
-            let modules = moduleDirectories
-            results += others.parallelMap { program in
-                let outcome = compiler.compile(program, modules: modules).results
-                progress?(done.increment(), total)
-                return outcome
-            }.flatMap { $0 }
-            return results
-        }
-        var all = results.flatMap { $0 } + plan.invalid
-        all += plan.skipped.map { SnippetResult(block: $0.block, program: "", outcome: .skipped(reason: $0.reason)) }
-        all.sort { ($0.block.file, $0.block.fenceLine, $0.program) < ($1.block.file, $1.block.fenceLine, $1.program) }
-        return SnippetReport(results: all, compilerProcesses: counter.value, programs: plan.programs.count,
-                             cachedPrograms: compiler.cachedPrograms.value, seconds: Date().timeIntervalSince(start))
+        return byPost.keys.sorted().parallelMap { file in
+            compiler.compilePost(byPost[file] ?? []) { progress?(done.increment(), total) }
+        }.flatMap { $0 }
+    }
+
+    static func sorted(_ results: [SnippetResult]) -> [SnippetResult] {
+        results.sorted { ($0.block.file, $0.block.fenceLine, $0.program) < ($1.block.file, $1.block.fenceLine, $1.program) }
+    }
+
+    /// Whether the post at `path` (display path) is one the command line asks for.
+    private func isSelected(_ path: String, layout: SiteLayout) -> Bool {
+        options.files.isEmpty || options.files.contains { Self.matches(path, $0, layout: layout) }
+    }
+
+    private static func matches(_ path: String, _ file: String, layout: SiteLayout) -> Bool {
+        let given = layout.displayPath(URL(fileURLWithPath: file, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)))
+        return path == given || path == file || path.hasSuffix("/" + file)
     }
 
     private func selectedPosts(_ posts: [Post], layout: SiteLayout) throws(DiagnosticsError) -> [Post] {
@@ -121,8 +197,7 @@ public struct SnippetChecker: Sendable {
         var selected: [Post] = []
         var unknown: [Diagnostic] = []
         for file in options.files {
-            let path = layout.displayPath(URL(fileURLWithPath: file, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)))
-            let matches = posts.filter { $0.sourcePath == path || $0.sourcePath == file || $0.sourcePath.hasSuffix("/" + file) }
+            let matches = posts.filter { Self.matches($0.sourcePath, file, layout: layout) }
             if matches.isEmpty { unknown.append(.error(file, nil, "not a post of this site (posts are in Content/posts/)")) }
             selected += matches
         }
@@ -133,8 +208,11 @@ public struct SnippetChecker: Sendable {
     private func readPrelude(_ layout: SiteLayout) throws(DiagnosticsError) -> SnippetPrelude? {
         let url = layout.content.appendingPathComponent("snippets/prelude.swift")
         guard FileManager.default.fileExists(atPath: url.path) else { return nil }
-        do {
+        do throws(Diagnostic) {
             let source = try SourceText.read(url, displayPath: layout.displayPath(url))
+            if let place = LineDirective.find(in: source.text) {
+                throw Diagnostic.error(source.path, SourceLocation(line: place.line, column: place.column), LineDirective.message)
+            }
             return SnippetPrelude(path: source.path, text: source.text)
         } catch {
             throw DiagnosticsError([error])
@@ -149,15 +227,11 @@ final class ProcessCounter: @unchecked Sendable {
 
     @discardableResult
     func increment() -> Int {
-        lock.lock()
-        defer { lock.unlock() }
-        count += 1
-        return count
+        lock.withLock {
+            count += 1
+            return count
+        }
     }
 
-    var value: Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return count
-    }
+    var value: Int { lock.withLock { count } }
 }

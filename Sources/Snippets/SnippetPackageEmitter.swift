@@ -51,6 +51,7 @@ public struct SnippetPackageEmitter: Sendable {
 
             """
         files.append(("Package.swift", manifest))
+        try Self.claim(folder)
         do {
             try? FileManager.default.removeItem(at: folder.appendingPathComponent("Sources"))
             for file in files {
@@ -58,6 +59,29 @@ public struct SnippetPackageEmitter: Sendable {
                 try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
                 try file.text.write(to: url, atomically: true, encoding: .utf8)
             }
+        } catch {
+            throw DiagnosticsError([.error(folder.path, nil, "cannot write the package: \(error.localizedDescription)")])
+        }
+    }
+
+    /// Marks the folders `--emit` made: only those are ever replaced.
+    public static let markerName = ".sitegen-snippets-package"
+
+    /// Makes `folder` ours: a new or empty folder gets the marker; a folder with files and
+    /// no marker is refused, so `--emit .` in a Swift package cannot replace its sources.
+    static func claim(_ folder: URL) throws(DiagnosticsError) {
+        let marker = folder.appendingPathComponent(markerName)
+        let fm = FileManager.default
+        if fm.fileExists(atPath: marker.path) { return }
+        if let status = FileStatus.ofLink(folder.path) {
+            let contents = (try? fm.contentsOfDirectory(atPath: folder.path)) ?? []
+            guard status.kind == .folder, contents.isEmpty else {
+                throw DiagnosticsError([.error(folder.path, nil, "refusing to write the snippet package here: the folder is not empty and was not made by --emit (it has no \(markerName) file); choose a new folder")])
+            }
+        }
+        do {
+            try fm.createDirectory(at: folder, withIntermediateDirectories: true)
+            try Data().write(to: marker)
         } catch {
             throw DiagnosticsError([.error(folder.path, nil, "cannot write the package: \(error.localizedDescription)")])
         }

@@ -3,26 +3,40 @@ import SiteKit
 
 /// The machine formats of a report: GitHub workflow annotations and JSON.
 public enum SnippetReportFormat {
-    /// `::error file=…,line=…,col=…::message` for each problem, `::notice` for each skip,
-    /// then the summary line.
+    /// `::error file=…,line=…,col=…::message` for each new failure and stale baseline entry,
+    /// `::warning` for each block not proven, `::notice` for each skip, then the summary line.
     public static func github(_ report: SnippetReport) -> String {
         var lines: [String] = []
         for result in report.results {
+            let place = "file=\(escapeProperty(result.block.file)),line=\(result.block.fenceLine)"
             switch result.outcome {
             case .passed:
                 continue
             case .failed(let diagnostics):
+                // A known failure is the baseline's business, not the pull request's.
+                guard !result.known else { continue }
                 for diagnostic in diagnostics {
                     var place = "file=\(escapeProperty(diagnostic.file))"
                     if let location = diagnostic.location { place += ",line=\(location.line),col=\(location.column)" }
                     lines.append("::error \(place)::\(escapeData(diagnostic.message))")
                 }
+            case .notProven(let reason):
+                lines.append("::warning \(place)::\(escapeData("not proven: \(reason)"))")
             case .skipped(let reason):
-                lines.append("::notice file=\(escapeProperty(result.block.file)),line=\(result.block.fenceLine)::\(escapeData("snippet skipped: \(reason)"))")
+                lines.append("::notice \(place)::\(escapeData("snippet skipped: \(reason)"))")
             }
         }
+        for entry in report.stale ?? [] {
+            lines.append("::error file=\(escapeProperty(entry.file))::\(escapeData(staleMessage(entry)))")
+        }
+        for warning in report.warnings { lines.append("::warning::\(escapeData(warning))") }
         lines.append(report.summaryLine)
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Why a stale baseline entry fails the run.
+    public static func staleMessage(_ entry: BaselineEntry) -> String {
+        "the baseline lists a failure of program `\(entry.program)` (\(entry.hash)\(entry.firstLine.isEmpty ? "" : ": \(entry.firstLine)")) that no longer fails; run --update-baseline to remove it"
     }
 
     /// Every block with its status, and the run's counts.
@@ -37,33 +51,49 @@ public enum SnippetReportFormat {
             var file: String
             var line: Int
             var program: String
+            /// `passed`, `failed`, `known` (a failure the baseline lists), `not-proven`, `skipped`.
             var status: String
             var reason: String?
             var diagnostics: [Problem]
+        }
+        struct Stale: Encodable {
+            var file: String
+            var program: String
+            var hash: String
         }
         struct Document: Encodable {
             var blocks: [Block]
             var passed: Int
             var failed: Int
             var skipped: Int
+            var notProven: Int
+            var known: Int?
+            var stale: [Stale]?
+            var warnings: [String]
             var programs: Int
             var cachedPrograms: Int
             var compilerProcesses: Int
             var seconds: Double
         }
         let blocks = report.results.map { result -> Block in
+            var block = Block(file: result.block.file, line: result.block.fenceLine, program: result.program, status: "passed", diagnostics: [])
             switch result.outcome {
             case .passed:
-                return Block(file: result.block.file, line: result.block.fenceLine, program: result.program, status: "passed", diagnostics: [])
+                break
             case .skipped(let reason):
-                return Block(file: result.block.file, line: result.block.fenceLine, program: result.program, status: "skipped", reason: reason, diagnostics: [])
+                (block.status, block.reason) = ("skipped", reason)
+            case .notProven(let reason):
+                (block.status, block.reason) = ("not-proven", reason)
             case .failed(let diagnostics):
-                return Block(file: result.block.file, line: result.block.fenceLine, program: result.program, status: "failed",
-                             diagnostics: diagnostics.map { Problem(file: $0.file, line: $0.location?.line, column: $0.location?.column, message: $0.message) })
+                block.status = result.known ? "known" : "failed"
+                block.diagnostics = diagnostics.map { Problem(file: $0.file, line: $0.location?.line, column: $0.location?.column, message: $0.message) }
             }
+            return block
         }
         let document = Document(blocks: blocks, passed: report.passed, failed: report.failed, skipped: report.skipped,
-                                programs: report.programs, cachedPrograms: report.cachedPrograms,
+                                notProven: report.notProven, known: report.stale == nil ? nil : report.known,
+                                stale: report.stale?.map { Stale(file: $0.file, program: $0.program, hash: $0.hash) },
+                                warnings: report.warnings, programs: report.programs, cachedPrograms: report.cachedPrograms,
                                 compilerProcesses: report.compilerProcesses, seconds: (report.seconds * 1000).rounded() / 1000)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]

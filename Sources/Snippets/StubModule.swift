@@ -26,8 +26,11 @@ public struct StubModule: Sendable, Hashable {
             var files: [(path: String, text: String)] = []
             for path in DirectoryWalker.files(below: moduleFolder.path, includeHidden: false) where path.hasSuffix(".swift") {
                 let url = moduleFolder.appendingPathComponent(path)
-                do {
+                do throws(Diagnostic) {
                     let source = try SourceText.read(url, displayPath: layout.displayPath(url))
+                    if let place = LineDirective.find(in: source.text) {
+                        throw Diagnostic.error(source.path, SourceLocation(line: place.line, column: place.column), LineDirective.message)
+                    }
                     files.append((source.path, source.text))
                 } catch {
                     throw DiagnosticsError([error])
@@ -45,6 +48,8 @@ struct StubBuild: Sendable {
     var libraries: [String]
     /// Part of every program's cache key: new stubs mean new results.
     var key: String
+    /// The stubs' source files (display paths): diagnostics may show their lines.
+    var files: [String] = []
 }
 
 /// Results and build products, kept by a hash of everything that decides them: the
@@ -85,12 +90,13 @@ struct SnippetCache: Sendable {
     /// `run` programs can link them); later runs find them by key.
     func buildStubs(_ stubs: [StubModule], counter: ProcessCounter) throws(DiagnosticsError) -> StubBuild {
         guard !stubs.isEmpty else { return StubBuild(folder: nil, libraries: [], key: "") }
+        let files = stubs.flatMap { $0.files.map(\.path) }
         let key = self.key(["stubs", "swift-5"] + stubs.flatMap { [$0.name] + $0.files.flatMap { [$0.path, $0.text] } })
         let output = folder.appendingPathComponent("stubs/\(key)")
         let complete = output.appendingPathComponent(".complete")
         let libraries = stubs.map(\.name)
         if FileManager.default.fileExists(atPath: complete.path) {
-            return StubBuild(folder: output, libraries: libraries, key: key)
+            return StubBuild(folder: output, libraries: libraries, key: key, files: files)
         }
         try? FileManager.default.removeItem(at: output)
         try? FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
@@ -121,6 +127,6 @@ struct SnippetCache: Sendable {
             }
         }
         _ = FileManager.default.createFile(atPath: complete.path, contents: nil)
-        return StubBuild(folder: output, libraries: libraries, key: key)
+        return StubBuild(folder: output, libraries: libraries, key: key, files: files)
     }
 }

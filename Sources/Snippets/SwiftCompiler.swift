@@ -13,6 +13,32 @@ public struct SwiftToolchain: Sendable {
     /// (`-sdk $(xcrun --sdk iphonesimulator --show-sdk-path) -target arm64-apple-ios17.0-simulator`).
     public var sdkFlags: [String] = []
 
+    /// The Swift runtime libraries beside the compiler, which `run` programs load:
+    /// `/opt/swift/usr/lib/swift` for `/opt/swift/usr/bin/swiftc`.
+    var runtimeRoot: String {
+        URL(fileURLWithPath: swiftc).resolvingSymlinksInPath().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("lib/swift").path
+    }
+    /// "6.3.1" from `swiftc --version`, asked once per compiler identity: later runs read it
+    /// from `folder`.
+    public func version(cacheFolder folder: URL) -> String {
+        var hash = SHA256()
+        hash.update(identity)
+        let url = folder.appendingPathComponent("toolchain-\(hash.hexDigest()).version")
+        if let known = try? String(contentsOf: url, encoding: .utf8), !known.isEmpty { return known }
+        let said = ProcessRunner.run(swiftc, ["--version"], in: FileManager.default.temporaryDirectory, timeout: 30, outputLimit: 65536)
+        let version = Self.version(from: said.stdout + said.stderr) ?? "unknown"
+        if version != "unknown" { CacheFile.write(Data(version.utf8), to: url) }
+        return version
+    }
+
+    /// `Swift version 6.3.1 (swift-6.3.1-RELEASE)` → `6.3.1`.
+    static func version(from output: String) -> String? {
+        guard let range = output.range(of: "Swift version ") else { return nil }
+        let version = output[range.upperBound...].prefix { $0.isNumber || $0 == "." }
+        return version.isEmpty ? nil : String(version)
+    }
+
     /// `$SWIFTC`, else `swiftc` on `PATH`.
     public static func find(environment: [String: String] = ProcessInfo.processInfo.environment) -> SwiftToolchain? {
         guard let path = ExecutableLookup.find(["swiftc"], preferring: environment["SWIFTC"], environment: environment) else { return nil }
@@ -79,13 +105,42 @@ public struct CompilerDiagnostic: Sendable, Hashable, Codable {
     }
 }
 
-/// What one compiler (and, for `run`, program) execution produced. Cached as JSON.
+/// What one compiler (and, for `run`, program) execution produced. Cached as JSON, unless
+/// something was stopped.
 struct CompilerOutcome: Sendable, Codable {
     var status: Int32
     var diagnostics: [CompilerDiagnostic]
     /// The compiler's own words when it printed no diagnostic lines (a crash, a bad flag).
     var rawOutput: String
-    /// For `run`: the program's exit status and standard output.
-    var runStatus: Int32?
-    var runOutput: String?
+    /// Why the compiler did not finish by itself ("the compiler timed out after 60 s").
+    var stopped: String?
+    /// For `run`: what the program did.
+    var run: RunOutcome?
+
+    /// Whether the result may be cached: nothing was stopped, so the same input gives it again.
+    var isComplete: Bool { stopped == nil && (run?.isComplete ?? true) }
+}
+
+/// What a `run` program did.
+struct RunOutcome: Sendable, Codable {
+    /// Its standard output, cut at the cap.
+    var output: String
+    /// Why it did not pass: "exited with status 3", "timed out after 10 s", ...
+    var problem: String?
+    var isComplete: Bool
+
+    init(_ result: ProcessResult) {
+        output = result.stdout
+        switch result.ending {
+        case .exited(0):
+            problem = nil
+            isComplete = true
+        case .exited, .signalled:
+            problem = result.endingDescription
+            isComplete = true
+        case .timedOut, .outputCapped, .couldNotStart:
+            problem = result.endingDescription
+            isComplete = false
+        }
+    }
 }

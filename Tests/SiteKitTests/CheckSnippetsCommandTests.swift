@@ -25,7 +25,7 @@ struct CheckSnippetsCommandTests {
         let run = try CommandLineTests.run(["check-snippets", "--site", site.root.path, "--jobs", "1"])
         #expect(run.status == 1)
         let lines = run.stdout.split(separator: "\n")
-        #expect(lines.last == "1 passed, 1 failed, 1 skipped")
+        #expect(lines.last == "1 passed, 1 failed, 1 skipped, 0 not proven")
         #expect(lines.contains("skipped Content/posts/p.md:10: shows a crash on purpose"))
         #expect(lines.contains("FAILED  Content/posts/p.md:14  (isolated:14)"))
         #expect(run.stderr.contains("Content/posts/p.md:15:19: error: cannot convert value of type 'String' to specified type 'Int'"))
@@ -60,7 +60,7 @@ struct CheckSnippetsCommandTests {
         #expect(unknown.status == 1)
         #expect(unknown.stderr.contains("Content/posts/nope.md: error: not a post of this site"))
         let one = try CommandLineTests.run(["check-snippets", "Content/posts/p.md"], in: site.root)
-        #expect(one.stdout.hasSuffix("1 passed, 1 failed, 1 skipped\n"))
+        #expect(one.stdout.hasSuffix("1 passed, 1 failed, 1 skipped, 0 not proven\n"))
     }
 
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script"), "util-linux's script is not installed: no terminal"))
@@ -87,5 +87,23 @@ struct CheckSnippetsCommandTests {
         let main = try String(contentsOf: package.appendingPathComponent("Sources/P_main/main.swift"), encoding: .utf8)
         #expect(main.contains("// Content/posts/p.md:11\nimport Lib\nlet p = Point()"))
         #expect(!main.contains("#sourceLocation"))
+    }
+
+    @Test func emitRefusesAFolderItDidNotMake() throws {
+        let site = SnippetFixtures.site(body: "```swift\nlet a = 1\n```\n")
+        defer { site.remove() }
+        // A Swift package of the user's: `--emit .` used to delete its Sources/.
+        site.write("Package.swift", "// swift-tools-version:5.9\n")
+        site.write("Sources/App/main.swift", "print(\"mine\")\n")
+        let refused = try CommandLineTests.run(["check-snippets", "--emit", "."], in: site.root)
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("refusing to write the snippet package here: the folder is not empty and was not made by --emit (it has no .sitegen-snippets-package file)"))
+        #expect(try String(contentsOf: site.root.appendingPathComponent("Sources/App/main.swift"), encoding: .utf8) == "print(\"mine\")\n")
+        #expect(try String(contentsOf: site.root.appendingPathComponent("Package.swift"), encoding: .utf8) == "// swift-tools-version:5.9\n")
+        // A new folder is made and marked; writing it again replaces what it wrote.
+        let package = site.root.appendingPathComponent("Emitted")
+        #expect(try CommandLineTests.run(["check-snippets", "--emit", package.path], in: site.root).status == 0)
+        #expect(FileManager.default.fileExists(atPath: package.appendingPathComponent(".sitegen-snippets-package").path))
+        #expect(try CommandLineTests.run(["check-snippets", "--emit", package.path], in: site.root).status == 0)
     }
 }

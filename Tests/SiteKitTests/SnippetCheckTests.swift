@@ -54,8 +54,10 @@ struct SnippetCheckTests {
         ])
         // The body starts at line 6 of the file.
         #expect(report.results.map(\.block.fenceLine) == [8, 14, 20, 24, 30])
-        #expect(report.results.map(\.isFailure) == [false, true, true, true, true], "the class itself compiles")
-        #expect(report.summaryLine == "1 passed, 4 failed, 0 skipped")
+        #expect(report.results.map(\.isFailure) == [false, true, true, true, true], "the class itself has no error")
+        // Its program did not compile, so nothing proves it: not proven, never passed.
+        #expect(report.results.map(\.isNotProven) == [true, false, false, false, false])
+        #expect(report.summaryLine == "0 passed, 4 failed, 0 skipped, 1 not proven")
     }
 
     @Test func anErrorInsideAListItemCountsTheIndentation() throws {
@@ -103,11 +105,13 @@ struct SnippetCheckTests {
             switch result.outcome {
             case .passed: return "\(result.block.fenceLine) passed"
             case .skipped: return "\(result.block.fenceLine) skipped"
+            case .notProven(let reason): return "\(result.block.fenceLine) not proven: \(reason)"
             case .failed(let diagnostics): return "\(result.block.fenceLine) failed: \(diagnostics[0].message)"
             }
         }
         #expect(outcomes == [
-            "6 passed",
+            // Its program fails at line 32: nothing proves the block.
+            "6 not proven: program `main` failed at Content/posts/p.md:32",
             "10 passed",
             "14 passed",
             "18 failed: expected to fail with exactly \"cannot find 'something' in scope\", but the compiler said otherwise:",
@@ -144,7 +148,7 @@ struct SnippetCheckTests {
             """)
         defer { site.remove() }
         let report = try SnippetFixtures.check(site)
-        #expect(report.summaryLine == "4 passed, 0 failed, 0 skipped", "\(SnippetFixtures.failures(report))")
+        #expect(report.summaryLine == "4 passed, 0 failed, 0 skipped, 0 not proven", "\(SnippetFixtures.failures(report))")
         #expect(report.results.map(\.program) == ["module:Shapes", "main", "fails:18", "fails:23"])
     }
 
@@ -204,12 +208,17 @@ struct SnippetCheckTests {
         #expect(cold.compilerProcesses == 2)
         let warm = try SnippetFixtures.check(site, cache: cache)
         #expect(warm.compilerProcesses == 0)
-        #expect(warm.cachedPrograms == 2)
+        #expect(warm.fromManifest, "no post changed: the manifest answers without reading one")
         #expect(warm.summaryLine == cold.summaryLine)
+        var options = SnippetChecker.Options(siteRoot: site.root, cacheFolder: cache, toolchain: SnippetFixtures.toolchain!)
+        options.useManifest = false
+        let cached = try SnippetChecker(options: options).check()
+        #expect(cached.compilerProcesses == 0)
+        #expect(cached.cachedPrograms == 2, "without the manifest, every program's result comes from the cache")
         site.write("Content/posts/p.md", FixtureSite.post("title: P\ndate: 2017-01-01", body: "```swift\nlet a = 1\n```\n\n```swift isolated\nlet b: Int = \"2\"\n```\n"))
         let edited = try SnippetFixtures.check(site, cache: cache)
         #expect(edited.compilerProcesses == 1, "only the changed program")
-        #expect(edited.summaryLine == "1 passed, 1 failed, 0 skipped")
+        #expect(edited.summaryLine == "1 passed, 1 failed, 0 skipped, 0 not proven")
     }
 
     @Test func swiftSixModeIsAPostSetting() throws {

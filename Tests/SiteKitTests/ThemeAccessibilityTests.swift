@@ -27,6 +27,12 @@ struct ThemeAccessibilityTests {
         return colours
     }
 
+    /// The palette of `scheme` (light, dark or print): the light one with the scheme's overrides.
+    static func colours(_ scheme: String) throws -> [String: String] {
+        let overrides = ["light": [:], "dark": palette(after: "prefers-color-scheme: dark"), "print": palette(after: "@media print")]
+        return palette(after: nil).merging(try #require(overrides[scheme])) { $1 }
+    }
+
     /// WCAG 2 contrast ratio of two `#rrggbb` (or `#rgb`) colours.
     static func contrast(_ a: String, _ b: String) -> Double {
         func linear(_ channel: Int) -> Double {
@@ -62,9 +68,7 @@ struct ThemeAccessibilityTests {
     /// takes the print block's overrides.
     @Test(arguments: ["light", "dark", "print"])
     func highlightColoursContrastWithTheCodeBackground(scheme: String) throws {
-        let light = Self.palette(after: nil)
-        let overrides = ["light": [:], "dark": Self.palette(after: "prefers-color-scheme: dark"), "print": Self.palette(after: "@media print")]
-        let colours = light.merging(try #require(overrides[scheme])) { $1 }
+        let colours = try Self.colours(scheme)
         let highlight = colours.filter { $0.key.hasPrefix("--hl-") }
         #expect(highlight.count >= 8, "highlight colours read from style.css: \(highlight)")
         #expect(scheme != "dark" || Set(Self.palette(after: "prefers-color-scheme: dark").keys).isSuperset(of: highlight.keys),
@@ -74,6 +78,20 @@ struct ThemeAccessibilityTests {
             #expect(Self.contrast(colour, background) >= 4.5, "\(scheme): \(name) \(colour) on --code-bg \(background) is \(Self.contrast(colour, background)):1")
         }
         #expect(Self.css.contains("@media screen and (prefers-color-scheme: dark)"), "print never takes the dark palette")
+    }
+
+    /// The colours of check-snippets' output under a block (`--check-*`), on the code
+    /// background, in both schemes and in print.
+    @Test(arguments: ["light", "dark", "print"])
+    func checkedOutputColoursContrastWithTheCodeBackground(scheme: String) throws {
+        let colours = try Self.colours(scheme)
+        let checked = colours.filter { $0.key.hasPrefix("--check-") }
+        #expect(checked.count == 3, "check colours read from style.css: \(checked)")
+        #expect(scheme != "dark" || Set(Self.palette(after: "prefers-color-scheme: dark").keys).isSuperset(of: checked.keys))
+        let background = try #require(colours["--code-bg"])
+        for (name, colour) in checked.sorted(by: { $0.key < $1.key }) {
+            #expect(Self.contrast(colour, background) >= 4.5, "\(scheme): \(name) \(colour) on --code-bg \(background) is \(Self.contrast(colour, background)):1")
+        }
     }
 
     @Test func everyPageHasLanguageLandmarksAndASkipLinkTarget() throws {

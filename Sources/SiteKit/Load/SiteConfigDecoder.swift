@@ -5,7 +5,7 @@ import YAML
 /// Reads `Content/site.yml` into a `SiteConfig`, every problem at its line and column.
 public enum SiteConfigDecoder {
     public static let knownKeys = ["title", "author", "description", "base_url", "language", "theme", "posts_per_page", "feed_limit", "markdown", "snippets", "strings", "permalinks", "links"]
-    public static let knownSnippetKeys = ["swift_version"]
+    public static let knownSnippetKeys = ["swift_version", "run"]
     public static let knownMarkdownKeys = ["smart_punctuation", "allow_raw_html"]
 
     public static func decode(_ source: SourceText) -> (config: SiteConfig?, diagnostics: [Diagnostic]) {
@@ -52,6 +52,7 @@ public enum SiteConfigDecoder {
             var sub = YAMLFields(file: source.path, lineOffset: 0, mapping: snippets)
             sub.warnUnknownKeys(known: knownSnippetKeys, what: "snippets setting")
             if let version = sub.int("swift_version", range: 5...6) { config.snippetSwiftVersion = version }
+            if let run = sub.bool("run") { config.snippetRun = run }
             fields.absorb(sub)
         }
         if let permalinks = fields.mappingField("permalinks") {

@@ -136,7 +136,7 @@ public enum SiteValidator {
 
     static func duplicateSeriesOrders(_ posts: [Post]) -> [Diagnostic] {
         let members = posts.compactMap { post in post.series.flatMap { $0.order == nil ? nil : (post, $0) } }
-        let groups = Dictionary(grouping: members, by: { "\($0.1.name)\u{0}\($0.1.order)" })
+        let groups = Dictionary(grouping: members, by: { "\($0.1.name)\u{0}\($0.1.order ?? 0)" })
         return groups.values.filter { $0.count > 1 }.flatMap { group -> [Diagnostic] in
             let sorted = group.sorted { $0.0.sourcePath < $1.0.sourcePath }
             let (first, membership) = sorted[0]

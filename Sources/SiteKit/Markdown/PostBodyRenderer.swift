@@ -13,6 +13,8 @@ struct RenderedBody: Sendable {
     var wordCount: Int
     /// Plain text: what comes before `<!--more-->`, else the first paragraph ("" if none).
     var excerpt: String
+    /// The Swift version of the last check-snippets run, when it passed every Swift block.
+    var checkedSwift: String? = nil
 }
 
 /// Parses a post's or page's Markdown body with the site's settings. Positions in the
@@ -44,6 +46,8 @@ struct PostBodyRenderer: Sendable {
     var links: LinkResolver
     /// The site's formulas, rendered in one batch before any body (``MathRenderer``).
     var math = MathRendering()
+    /// What the last check-snippets run recorded, shown under `fails=` and `run` blocks.
+    var verified = VerifiedSnippets()
 
     /// Ids the default theme gives elements of a page; headings never take them.
     static let themeIDs: Set<String> = ["content"]
@@ -60,8 +64,9 @@ struct PostBodyRenderer: Sendable {
         let resolved = written.map { ResolvedLink(written: $0, target: links.target(of: $0.url, in: file, pageURLPath: urlPath)) }
         var hrefs: [String: String] = [:]
         for link in resolved { hrefs[link.written.url] = links.href(for: link.written.url, target: link.target) }
+        let snippets = UTF8Bytes.contains(body, "swift") ? verified.annotations(of: document, file: file) : SnippetAnnotations()
         let renderer = HTMLRenderer(
-            codeBlock: Self.codeBlock,
+            codeBlock: snippets.isEmpty ? Self.codeBlock : snippets.codeBlock,
             headingID: { _, text in HTMLRenderer.slug(text) },
             linkURL: { [hrefs] in hrefs[$0] ?? $0 },
             headingAnchor: { id, _ in
@@ -72,7 +77,7 @@ struct PostBodyRenderer: Sendable {
         return RenderedBody(
             html: rendering.html, headings: rendering.headings, links: resolved,
             wordCount: WordCounter.count(document),
-            excerpt: Self.excerpt(of: document))
+            excerpt: Self.excerpt(of: document), checkedSwift: snippets.checkedWith)
     }
 
     /// A cheap test that lets the bodies without formulas (nearly all) skip the search for them.

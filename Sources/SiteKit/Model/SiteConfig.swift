@@ -17,6 +17,8 @@ public struct SiteConfig: Sendable, Hashable {
     public var markdown: MarkdownSettings
     /// The Swift language mode of `check-snippets` (5 or 6); a post may set its own.
     public var snippetSwiftVersion: Int = 5
+    /// Whether `check-snippets` runs the programs of `run` blocks (`snippets: { run: false }`).
+    public var snippetRun = true
     /// The site's own texts for the theme's words (`strings:`), by key; they replace the
     /// theme's and the built-in English ones.
     public var strings: [String: String] = [:]

@@ -25,6 +25,7 @@ public final class RenderCache: @unchecked Sendable {
         var links: LinkResolver
         var markdown: SiteConfig.MarkdownSettings
         var math: [MathFormula.Key: String]
+        var verified: VerifiedSnippets
     }
 
     /// What an output unit was made from: a page's template data, a feed, or plain text.

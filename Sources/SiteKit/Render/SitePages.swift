@@ -33,6 +33,8 @@ public struct SitePages: Sendable {
     public var theme: Theme
     /// Renders the formulas of the posts; nil shows them as TeX source without a warning.
     public var math: MathRenderer?
+    /// What the last check-snippets run recorded, for the pages to show.
+    package var verifiedSnippets = VerifiedSnippets()
 
     public init(site: Site, theme: Theme, math: MathRenderer? = nil) {
         self.site = site
@@ -56,7 +58,8 @@ public struct SitePages: Sendable {
     public func render(into sink: RenderedFileSink, cache: RenderCache? = nil) throws(DiagnosticsError) -> RenderedSite {
         let site = self.site
         let (renderer, warnings) = try bodyRenderer()
-        cache?.begin(environment: .init(links: renderer.links, markdown: site.config.markdown, math: renderer.math.htmlByKey),
+        cache?.begin(environment: .init(links: renderer.links, markdown: site.config.markdown, math: renderer.math.htmlByKey,
+                                        verified: renderer.verified),
                      templates: theme.sources)
         let bodyKeys = site.posts.map { RenderCache.BodyKey(body: $0.body, file: $0.sourcePath, firstLine: $0.bodyFirstLine, urlPath: $0.urlPath) }
             + site.pages.map { RenderCache.BodyKey(body: $0.body, file: $0.sourcePath, firstLine: $0.bodyFirstLine, urlPath: $0.urlPath) }
@@ -105,6 +108,7 @@ public struct SitePages: Sendable {
     private func bodyRenderer() throws(DiagnosticsError) -> (PostBodyRenderer, warnings: [Diagnostic]) {
         var renderer = PostBodyRenderer(parser: PostBodyParser(settings: site.config.markdown),
                                         links: LinkResolver(site: site, urls: SiteURLs(baseURL: site.config.baseURL)))
+        renderer.verified = verifiedSnippets
         guard let math else { return (renderer, []) }
         let bodies = site.posts.map { ($0.body, $0.sourcePath, $0.bodyFirstLine) }
             + site.pages.map { ($0.body, $0.sourcePath, $0.bodyFirstLine) }

@@ -17,6 +17,8 @@ extension TemplateContext {
         let toc = tableOfContents(body.headings)
         fields["toc"] = .array(toc.entries)
         fields["show_toc"] = .bool(toc.count >= Self.tableOfContentsMinimum)
+        fields["snippets_checked"] = .bool(body.checkedSwift != nil)
+        fields["snippets_swift_version"] = body.checkedSwift.map(MustacheValue.string) ?? .null
         let series = index.seriesPlaces[post.sourcePath].map { site.series[$0.series] }
         return document(.post, title: post.title, urlPath: post.urlPath,
                         metadata: PageMetadata(description: PostSummary.description(post.summary, body), article: post,

@@ -1,0 +1,337 @@
+import Foundation
+import SiteKit
+import Support
+
+/// What `--suggest` proposes for one failing block: fence words that make it compile (each
+/// proven by compiling it so), or the class of code it is when no way compiles.
+public struct SnippetSuggestion: Sendable {
+    public enum Kind: String, Sendable {
+        /// `member-of=T`, `program=…`, `isolated`: proven to compile that way.
+        case compiles
+        /// `platform=apple`: needs an Apple SDK.
+        case apple
+        /// `skip(placeholder)`, `skip(API outline)`, `skip(obsolete syntax)`.
+        case skip
+        /// No way found: perhaps a real error, to fix in the code.
+        case none
+    }
+
+    public var block: SnippetBlock
+    public var kind: Kind
+    /// The words to add (`member-of=CompanyModel`); empty for `.none`.
+    public var words: String
+    public var reason: String
+    /// The fence's new info string; nil when nothing is to be written.
+    public var newInfo: String?
+    /// It compiles only with `import Foundation`, which the prelude does not have.
+    public var needsFoundation = false
+}
+
+/// `check-snippets --suggest`: for each post with a failure, walks its blocks in order the
+/// way an author annotating the post would. The blocks before the first failure stay as
+/// they are; the failing block is tried as a member of each type declared before it, as a
+/// later version of its program (when it redeclares a name), with the new program of the
+/// block before it, on its own, and on its own with `import Foundation`. The first way
+/// that compiles is the suggestion; then the rest of the post is compiled again with it.
+/// A block no way compiles is classified (``SuggestionClassifier``), never passed.
+public struct SnippetSuggester: Sendable {
+    public var checker: SnippetChecker
+
+    public init(checker: SnippetChecker) {
+        self.checker = checker
+    }
+
+    public struct Result: Sendable {
+        public var suggestions: [SnippetSuggestion]
+        public var compilerProcesses: Int
+    }
+
+    /// Suggestions for the posts of `report` with a failure or a block not proven.
+    public func suggest(for report: SnippetReport) throws(DiagnosticsError) -> Result {
+        let troubled = Set(report.results.filter { $0.isFailure || $0.isNotProven }.map(\.block.file))
+        var options = checker.options
+        options.files = troubled.sorted()
+        let local = SnippetChecker(options: options)
+        guard !troubled.isEmpty else { return Result(suggestions: [], compilerProcesses: 0) }
+        let plan = try local.plan()
+        let layout = SiteLayout(root: options.siteRoot)
+        let (site, _) = try SiteLoader(layout: layout, includeDrafts: true).load()
+        // Suggestions are about compiling: `run` programs are type-checked, never run.
+        let (compiler, counter) = try local.makeCompiler(plan, run: false)
+        let preludeHasFoundation = plan.prelude.map { $0.text.contains("import Foundation") || $0.text.contains("import UIKit") } ?? false
+        let extractor = SnippetExtractor(markdown: site.config.markdown)
+        let posts = site.posts.filter { troubled.contains($0.sourcePath) }.sorted { $0.sourcePath < $1.sourcePath }
+        let hasAppleSDK = options.toolchain.hasAppleSDK
+        let suggestions = posts.parallelMap { post -> [SnippetSuggestion] in
+            let version = String(post.swiftVersion ?? site.config.snippetSwiftVersion)
+            var walk = PostWalk(blocks: extractor.blocks(of: post).blocks, compiler: compiler,
+                                assembler: SnippetAssembler(hasAppleSDK: hasAppleSDK, swiftVersion: version),
+                                tryFoundation: !preludeHasFoundation)
+            return walk.run()
+        }.flatMap { $0 }
+        return Result(suggestions: suggestions, compilerProcesses: counter.value)
+    }
+}
+
+/// One post's walk (see ``SnippetSuggester``).
+private struct PostWalk {
+    var blocks: [SnippetBlock]
+    var compiler: ProgramCompiler
+    var assembler: SnippetAssembler
+    var tryFoundation: Bool
+
+    /// The blocks settled so far, with the words suggested for them.
+    private var decided: [SnippetBlock] = []
+    /// Programs suggested for blocks that compile on their own, newest last, with their size.
+    private var newPrograms: [(name: String, blocks: Int)] = []
+    private var suggestions: [SnippetSuggestion] = []
+    /// What blocks left out by a suggestion (a skip, `platform=apple`) declare.
+    private var settledNames: [String: SnippetSuggestion] = [:]
+
+    init(blocks: [SnippetBlock], compiler: ProgramCompiler, assembler: SnippetAssembler, tryFoundation: Bool) {
+        (self.blocks, self.compiler, self.assembler, self.tryFoundation) = (blocks, compiler, assembler, tryFoundation)
+    }
+
+    mutating func run() -> [SnippetSuggestion] {
+        var remaining = blocks[...]
+        while !remaining.isEmpty {
+            // The first block that fails with the blocks before it and none after it: a later
+            // block can make earlier uses of a name ambiguous, and an error such as a missing
+            // module stops the compiler before it reports the errors of the blocks before it.
+            var end = remaining.endIndex
+            var failing: (index: Int, result: SnippetResult?)?
+            while true {
+                let results = compile(decided + remaining[..<end])
+                guard let first = remaining[..<end].firstIndex(where: { results[$0.fenceLine]?.isFailure ?? false }) else { break }
+                let result = results[remaining[first].fenceLine]
+                // A missing module ends type checking: the blocks before it are checked without it.
+                if first > remaining.startIndex, Self.messages(result).contains(where: { $0.id == "sema_no_import" }) {
+                    let before = compile(decided + remaining[..<first])
+                    if let earlier = remaining[..<first].firstIndex(where: { before[$0.fenceLine]?.isFailure ?? false }) {
+                        end = earlier + 1
+                        continue
+                    }
+                }
+                if first == end - 1 {
+                    failing = (first, result)
+                    break
+                }
+                end = first + 1
+            }
+            guard let failing else {
+                decided += remaining[..<end]
+                remaining = remaining[end...]
+                continue
+            }
+            decided += remaining[..<failing.index]
+            let block = remaining[failing.index]
+            remaining = remaining[(failing.index + 1)...]
+            settle(block, messages: Self.messages(failing.result))
+        }
+        // A new program of one block is written `isolated`.
+        return suggestions.map { suggestion in
+            guard let name = Self.programName(suggestion.words), !suggestion.words.contains("from="),
+                  newPrograms.first(where: { $0.name == name })?.blocks == 1 else { return suggestion }
+            var single = suggestion
+            single.words = "isolated"
+            single.newInfo = FenceRewriter.info(suggestion.block.info, adding: ["isolated"])
+            return single
+        }
+    }
+
+    private mutating func settle(_ block: SnippetBlock, messages firstMessages: [SuggestionClassifier.Message]) {
+        let attributes = block.attributes
+        guard attributes.expectedFailure == nil, !attributes.run, attributes.module == nil, attributes.base == nil else {
+            suggestions.append(SnippetSuggestion(block: block, kind: .none, words: "",
+                                                 reason: "its fence words (fails=, run, module=, from=) are the author's; fix the code or them"))
+            decided.append(Self.excluded(block))
+            return
+        }
+        var messages = firstMessages
+        // Errors no program around the block can mend: trying other ways is wasted.
+        let hopeless = messages.contains { $0.id.map(Self.contextFreeErrors.contains) ?? false }
+        for candidate in hopeless ? [] : candidates(for: block, messages: messages) {
+            let trial = candidate.foundation ? Self.withFoundation(candidate.block) : candidate.block
+            let results = compile(decided + [trial])
+            if results[block.fenceLine]?.isPassed ?? false {
+                accept(candidate, block)
+                return
+            }
+            // Spliced into a type, statements read as broken declarations: no evidence of what the block is.
+            if !candidate.words.contains(where: { $0.hasPrefix("member-of=") }) { messages += Self.messages(results[block.fenceLine]) }
+        }
+        var kind: SnippetSuggestion.Kind
+        var words: String
+        var reason: String
+        switch SuggestionClassifier.classify(code: block.code, messages: messages) {
+        case .placeholder(let why): (kind, words, reason) = (.skip, "skip(placeholder)", why)
+        case .outline(let why): (kind, words, reason) = (.skip, "skip(API outline without bodies)", why)
+        case .obsolete(let why): (kind, words, reason) = (.skip, "skip(obsolete syntax)", why)
+        case .apple(let why): (kind, words, reason) = (.apple, "platform=apple", why)
+        case nil:
+            let first = firstMessages.first?.text ?? messages.first?.text ?? "it does not compile"
+            (kind, words, reason) = (.none, "", "no way found to compile it (\(first)): a real error? fix the code")
+        }
+        if kind == .none, let source = dependency(of: block, messages: messages) {
+            (kind, words) = (source.suggestion.kind, source.suggestion.words)
+            reason = "\(source.how), which the block at line \(source.suggestion.block.fenceLine) declares: \(source.suggestion.reason)"
+        }
+        let suggestion = SnippetSuggestion(block: block, kind: kind, words: words, reason: reason,
+                                           newInfo: words.isEmpty ? nil : FenceRewriter.info(block.info, adding: [words]))
+        suggestions.append(suggestion)
+        decided.append(Self.excluded(block))
+        if kind != .none {
+            for name in SwiftSourceScanner(block.code).declaredNames() { settledNames[name] = suggestion }
+        }
+    }
+
+    /// The skipped or Apple-only block a block needs, when none of its own code says why it
+    /// fails: the messages name what that block declares, or it is a member of that block's type.
+    private func dependency(of block: SnippetBlock, messages: [SuggestionClassifier.Message]) -> (suggestion: SnippetSuggestion, how: String)? {
+        for message in messages {
+            for name in message.text.split(separator: "'").enumerated().filter({ $0.offset % 2 == 1 }).map({ String($0.element) }) {
+                if let source = settledNames[name] { return (source, "it uses `\(name)`") }
+            }
+        }
+        // A member written outside its type, by what the compiler says of it.
+        let outsideAType = ["can only be specified on class members", "outside of class members", "may only be declared within a type",
+                            "cannot find 'self' in scope", "cannot find 'super' in scope"]
+        guard messages.contains(where: { message in outsideAType.contains { message.text.contains($0) } }) else { return nil }
+        let program = block.attributes.program ?? "main"
+        guard let owner = decided.last(where: { ($0.attributes.program ?? "main") == program && !Self.typeNames($0.code).isEmpty }),
+              let type = Self.typeNames(owner.code).last, let source = settledNames[type] else { return nil }
+        return (source, "it is a member of `\(type)`")
+    }
+
+    /// A missing module, an editor placeholder, a C-style `for`: the block's own text is the
+    /// error wherever it goes.
+    static let contextFreeErrors: Set<String> = ["sema_no_import", "lex_editor_placeholder", "c_style_for_stmt_removed"]
+
+    private struct Candidate {
+        var block: SnippetBlock
+        var words: [String]
+        var reason: String
+        var foundation = false
+        /// The new program it starts, if any.
+        var newProgram: String?
+    }
+
+    private func candidates(for block: SnippetBlock, messages: [SuggestionClassifier.Message]) -> [Candidate] {
+        var list: [Candidate] = []
+        let program = block.attributes.program ?? "main"
+        if Self.looksLikeMembers(block.code) {
+            let types = decided.filter { ($0.attributes.program ?? "main") == program && $0.attributes.memberOf == nil && !$0.attributes.isolated
+                && $0.attributes.skipReason == nil && !$0.attributes.needsAppleSDK }
+                .reversed().flatMap { Self.typeNames($0.code) }
+            var seen = Set<String>()
+            for type in types where seen.insert(type).inserted && seen.count <= 3 {
+                list.append(Candidate(block: Self.with(block, ["member-of=\(type)"]), words: ["member-of=\(type)"],
+                                      reason: "compiles as a member of \(type), which an earlier block declares"))
+            }
+        }
+        if messages.contains(where: { $0.id == "invalid_redecl" }) {
+            let name = freshName("v")
+            list.append(Candidate(block: Self.with(block, ["program=\(name)", "from=\(program)"]), words: ["program=\(name)", "from=\(program)"],
+                                  reason: "a later version of a declaration: compiles as a copy of program `\(program)` with it replaced",
+                                  newProgram: name))
+        }
+        if let last = newPrograms.last {
+            list.append(Candidate(block: Self.with(block, ["program=\(last.name)"]), words: ["program=\(last.name)"],
+                                  reason: "compiles after the block before it, in the program of its own that block starts"))
+        }
+        let name = freshName("example")
+        list.append(Candidate(block: Self.with(block, ["program=\(name)"]), words: ["program=\(name)"],
+                              reason: "compiles on its own", newProgram: name))
+        if tryFoundation, messages.contains(where: { $0.id == "cannot_find_in_scope" || $0.id == "cannot_find_type_in_scope" }) {
+            list.append(Candidate(block: Self.with(block, ["program=\(name)"]), words: ["program=\(name)"],
+                                  reason: "compiles on its own with `import Foundation`: add it to Content/snippets/prelude.swift",
+                                  foundation: true, newProgram: name))
+        }
+        return list
+    }
+
+    private mutating func accept(_ candidate: Candidate, _ block: SnippetBlock) {
+        if let name = candidate.newProgram {
+            newPrograms.append((name, 1))
+        } else if let name = Self.programName(candidate.words.joined(separator: " ")),
+                  let index = newPrograms.firstIndex(where: { $0.name == name }) {
+            newPrograms[index].blocks += 1
+        }
+        let words = candidate.words.joined(separator: " ")
+        suggestions.append(SnippetSuggestion(block: block, kind: .compiles, words: words, reason: candidate.reason,
+                                             newInfo: FenceRewriter.info(block.info, adding: candidate.words), needsFoundation: candidate.foundation))
+        decided.append(candidate.foundation ? Self.withFoundation(candidate.block) : candidate.block)
+    }
+
+    private func freshName(_ stem: String) -> String {
+        let used = Set(blocks.compactMap(\.attributes.program) + newPrograms.map(\.name))
+        var number = 2
+        while used.contains("\(stem)\(number)") { number += 1 }
+        return "\(stem)\(number)"
+    }
+
+    /// Each block's result by fence line, compiling the programs `blocks` assemble into.
+    private func compile(_ blocks: [SnippetBlock]) -> [Int: SnippetResult] {
+        var byLine: [Int: SnippetResult] = [:]
+        for result in compiler.compilePost(assembler.assemble(blocks).programs) { byLine[result.block.fenceLine] = result }
+        return byLine
+    }
+
+    static func messages(_ result: SnippetResult?) -> [SuggestionClassifier.Message] {
+        guard case .failed(let diagnostics) = result?.outcome else { return [] }
+        return diagnostics.map { diagnostic in
+            var text = diagnostic.message
+            var id: String?
+            if text.hasSuffix("]"), let open = text.range(of: " [", options: .backwards) {
+                id = String(text[open.upperBound..<text.index(before: text.endIndex)])
+                text = String(text[..<open.lowerBound])
+            }
+            return SuggestionClassifier.Message(id: id, text: text)
+        }
+    }
+
+    /// A block left out of the programs from now on (its suggestion is a skip, or none).
+    static func excluded(_ block: SnippetBlock) -> SnippetBlock {
+        var copy = block
+        copy.attributes.skipReason = "settled by --suggest"
+        return copy
+    }
+
+    static func withFoundation(_ block: SnippetBlock) -> SnippetBlock {
+        var copy = block
+        // On the fence line, so the code keeps its lines.
+        copy.code = "import Foundation; " + block.code
+        return copy
+    }
+
+    /// The block with its program words replaced by `words`.
+    static func with(_ block: SnippetBlock, _ words: [String]) -> SnippetBlock {
+        var copy = block
+        copy.info = FenceRewriter.info(block.info, adding: words)
+        copy.attributes = (try? SnippetAttributes.parse(copy.info)) ?? block.attributes
+        return copy
+    }
+
+    static func programName(_ words: String) -> String? {
+        words.split(separator: " ").first { $0.hasPrefix("program=") }.map { String($0.dropFirst("program=".count)) }
+    }
+
+    /// Its first line declares a member: `func`, `var`, `init`, `override`, an attribute, ...
+    static func looksLikeMembers(_ code: String) -> Bool {
+        let first = code.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+            .first { !$0.isEmpty && !$0.hasPrefix("//") } ?? ""
+        let words = first.split(separator: " ")
+        let word = words.first.map { $0.prefix { $0.isLetter } } ?? ""
+        // `class func` and `class var` are members; `class Name` is a type of its own.
+        if word == "class" { return words.count > 1 && ["func", "var", "let"].contains(words[1]) }
+        return ["func", "var", "let", "init", "deinit", "override", "static", "private", "fileprivate", "public", "internal",
+                "open", "required", "convenience", "mutating", "lazy", "weak", "subscript", "case", "final"].contains(String(word))
+            || first.hasPrefix("@")
+    }
+
+    /// The types a block declares with a body.
+    static func typeNames(_ code: String) -> [String] {
+        let scanner = SwiftSourceScanner(code)
+        return scanner.topLevelDeclarations().map(\.name).filter { !$0.hasPrefix("extension ") && scanner.closingBrace(ofType: $0) != nil }
+    }
+}

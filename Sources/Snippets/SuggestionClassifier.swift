@@ -1,0 +1,151 @@
+import Foundation
+
+/// Why a block that compiled no way is not meant to compile: the classes `--suggest` names,
+/// from the block's code and the compiler's messages about it. Only asked once every way
+/// of compiling the block failed, so it never turns a block that compiles into a skip.
+enum SuggestionClassifier {
+    enum Class: Equatable {
+        /// `<#code#>`, `...` or `…` stand for code left out.
+        case placeholder(String)
+        /// Declarations without bodies: an interface, not an implementation.
+        case outline(String)
+        /// Swift 1–3 syntax or API that today's Swift removed.
+        case obsolete(String)
+        /// Needs an Apple SDK: UIKit, SwiftUI, …, or Objective-C–only Foundation.
+        case apple(String)
+    }
+
+    /// A message about the block, as the compiler gave it.
+    struct Message {
+        var id: String?
+        var text: String
+    }
+
+    static func classify(code: String, messages: [Message]) -> Class? {
+        placeholder(code, messages) ?? outline(messages) ?? obsolete(code, messages) ?? apple(code, messages)
+    }
+
+    private static func placeholder(_ code: String, _ messages: [Message]) -> Class? {
+        if messages.contains(where: { $0.id == "lex_editor_placeholder" }) || (code.contains("<#") && code.contains("#>")) {
+            return .placeholder("`<#…#>` is an editor placeholder for code left out")
+        }
+        for line in code.split(separator: "\n") {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if trimmed == "..." || trimmed == "…" || trimmed == "// ..." && messages.contains(where: { $0.id == "missing_return" }) {
+                return .placeholder("a line `\(trimmed)` stands for code left out")
+            }
+            if trimmed.contains("…") && !trimmed.contains("\"") && !trimmed.hasPrefix("//") {
+                return .placeholder("`…` stands for code left out")
+            }
+            for pattern in ["(...)", "{ ... }", "{...}", "= ...", "[...]", ", ...)", "(... "] where trimmed.contains(pattern) {
+                return .placeholder("`\(pattern)` stands for code left out")
+            }
+        }
+        return nil
+    }
+
+    private static let outlineIDs: Set<String> = ["func_decl_without_brace", "missing_initializer_def", "expected_lbrace_accessor",
+                                                  "computed_property_missing_type", "var_requires_accessor"]
+
+    private static func outline(_ messages: [Message]) -> Class? {
+        guard let message = messages.first(where: { $0.id.map(outlineIDs.contains) ?? false }) else { return nil }
+        return .outline("declarations without bodies (\(message.text))")
+    }
+
+    private static let obsoleteIDs: Set<String> = ["c_style_for_stmt_removed", "availability_decl_unavailable_rename",
+                                                   "parameter_let_var_as_attr", "unsupported_var_param"]
+    private static let obsoleteWords = ["has been renamed to", "has been replaced by", "was removed in Swift", "has been removed in Swift",
+                                        "'++'", "'--'", "is unavailable: Please use", "'characters' is unavailable"]
+    /// Swift 1–3 API that no longer exists (most were renamed by SE-0005 in Swift 3).
+    private static let obsoleteAPI = ["println(", "mainBundle()", "standardUserDefaults()", "defaultCenter()", "mainScreen()",
+                                      "sharedApplication()", "defaultManager()", "dispatch_async(", "dispatch_get_main_queue(",
+                                      "dispatch_after(", "__FILE__", "__LINE__", "__FUNCTION__", "@noescape", ".characters.",
+                                      "redColor()", "whiteColor()", "blackColor()", "clearColor()", "CGRectMake(", "CGPointMake(",
+                                      "CGSizeMake(", "componentsSeparatedByString(", "stringByAppendingString(", "respondsToSelector(",
+                                      "countElements(", "NSIndexPath(forRow", "dequeueReusableCellWithIdentifier(", ".sort({",
+                                      "enumerate()", "indexOf(", "appendContentsOf(", "removeAtIndex(", "insert(_:atIndex",
+                                      "lowercaseString", "uppercaseString", "NSBundle", "NSFileManager", "NSUserDefaults",
+                                      "NSNotificationCenter", "NSDateFormatter", "NSURLSession", "ErrorType", "SequenceType",
+                                      "GeneratorType", "CollectionType", "BooleanType"]
+
+    private static func obsolete(_ code: String, _ messages: [Message]) -> Class? {
+        if let message = messages.first(where: { message in
+            message.id.map(obsoleteIDs.contains) ?? false || obsoleteWords.contains { message.text.contains($0) }
+        }) {
+            return .obsolete("obsolete Swift (\(message.text))")
+        }
+        if let api = obsoleteAPI.first(where: code.contains) {
+            return .obsolete("obsolete Swift: `\(api.trimmingCharacters(in: CharacterSet(charactersIn: "(.")))` is from Swift 1–3")
+        }
+        // `i++`, `--i`: operators Swift 3 removed.
+        let scalars = Array(code.unicodeScalars)
+        for index in scalars.indices.dropLast(2) where (scalars[index] == "+" && scalars[index + 1] == "+")
+            || (scalars[index] == "-" && scalars[index + 1] == "-" && scalars[index + 2] != "-" && (index == 0 || scalars[index - 1] != "-")) {
+            let before = index > 0 ? scalars[index - 1] : " "
+            let after = scalars[index + 2]
+            if before.properties.isAlphabetic || before.properties.numericType != nil || after.properties.isAlphabetic {
+                return .obsolete("obsolete Swift: `++` and `--` were removed in Swift 3")
+            }
+        }
+        return nil
+    }
+
+    static let appleModules: Set<String> = [
+        "UIKit", "AppKit", "SwiftUI", "Combine", "XCTest", "Cocoa", "CoreData", "MapKit", "CoreLocation", "AVFoundation", "AVKit",
+        "WebKit", "SpriteKit", "SceneKit", "ARKit", "CloudKit", "HealthKit", "StoreKit", "UserNotifications", "Photos", "PhotosUI",
+        "QuartzCore", "CoreGraphics", "CoreImage", "CoreML", "Vision", "OSLog", "os", "WatchKit", "WidgetKit", "GameplayKit",
+        "Metal", "MetalKit", "SafariServices", "MessageUI", "Contacts", "ContactsUI", "EventKit", "LocalAuthentication",
+        "AuthenticationServices", "CoreBluetooth", "CoreMotion", "Intents", "PassKit", "QuickLook", "ReplayKit", "Social",
+        "MultipeerConnectivity", "CoreText", "CoreSpotlight", "GameKit", "iAd", "AddressBook", "AssetsLibrary", "Accounts",
+        "CoreTelephony", "NotificationCenter", "SystemConfiguration", "Security", "CryptoKit", "RealityKit", "Charts", "Observation",
+    ]
+    /// Foundation on Linux has no Objective-C runtime: these fail there and work on Apple platforms.
+    private static let objectiveCOnly = ["#selector", "#keyPath", "@objc", "@IBOutlet", "@IBAction", "@IBDesignable", "@IBInspectable",
+                                         "value(forKey", "value(forKeyPath", "setValue(", "NSPredicate(format", "perform(#selector",
+                                         "NSClassFromString", "addObserver(self, selector", "NSExpression(", "dynamic var",
+                                         "@NSManaged", "NSKeyedArchiver", "NSKeyedUnarchiver"]
+    /// Type prefixes of Apple frameworks (followed by a capital: `UIView`, `CLLocation`), for
+    /// names an earlier block imported; and SwiftUI's and Combine's names, which have none.
+    private static let applePrefixes = ["UI", "MK", "CL", "AV", "WK", "SK", "SCN", "AR", "CK", "HK", "UN", "PH", "CA", "CI", "VN",
+                                        "XCT", "NSManaged", "NSFetch", "NSPersistent", "NSEntity", "NSView", "NSWindow", "NSImage",
+                                        "NSColor", "NSApplication", "NSTableView", "NSCollectionView", "NSStoryboard"]
+    private static let appleNames: Set<String> = ["View", "Text", "VStack", "HStack", "ZStack", "Button", "NavigationView",
+                                                  "NavigationStack", "List", "Image", "Color", "State", "Binding", "Published",
+                                                  "ObservableObject", "EnvironmentObject", "StateObject", "ObservedObject",
+                                                  "AnyCancellable", "PassthroughSubject", "CurrentValueSubject", "ForEach", "Spacer"]
+
+    static func isAppleName(_ name: String) -> Bool {
+        appleNames.contains(name) || applePrefixes.contains { prefix in
+            name.hasPrefix(prefix) && name.dropFirst(prefix.count).first.map { $0.isUppercase } ?? false
+        }
+    }
+
+    private static func apple(_ code: String, _ messages: [Message]) -> Class? {
+        for line in code.split(separator: "\n") {
+            let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
+            if let index = words.firstIndex(of: "import"), words.indices.contains(index + 1) {
+                let module = words[index + 1].split(separator: ".").first.map(String.init) ?? ""
+                if appleModules.contains(module) { return .apple("imports \(module), which only Apple platforms have") }
+            }
+        }
+        for message in messages {
+            if message.text.hasPrefix("no such module '"), let name = quoted(message.text), appleModules.contains(name) {
+                return .apple("needs \(name), which only Apple platforms have")
+            }
+            if message.text.hasPrefix("cannot find") || message.text.contains("has no member"), let name = quoted(message.text),
+               isAppleName(name) {
+                return .apple("uses `\(name)`, from an Apple framework")
+            }
+        }
+        if let api = objectiveCOnly.first(where: code.contains) {
+            return .apple("uses `\(api)`, which needs the Objective-C runtime of Apple platforms")
+        }
+        return nil
+    }
+
+    /// The first name in quotes in a compiler message: `cannot find 'UIView' in scope` → `UIView`.
+    private static func quoted(_ text: String) -> String? {
+        let parts = text.split(separator: "'", omittingEmptySubsequences: false)
+        return parts.count >= 3 ? String(parts[1]) : nil
+    }
+}

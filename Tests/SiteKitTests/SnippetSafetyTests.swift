@@ -1,0 +1,255 @@
+import Foundation
+import Testing
+@testable import SiteKit
+@testable import Snippets
+@testable import Support
+
+/// check-snippets on posts that may come from a pull request: no file of the machine in the
+/// report, no hang, no runaway output, `run` programs boxed in.
+@Suite("Snippets: safety and limits", .enabled(if: SnippetFixtures.toolchain != nil, "no swiftc on PATH: snippets not compiled"))
+struct SnippetSafetyTests {
+    static func check(_ site: FixtureSite, toolchain: SwiftToolchain? = nil,
+                      _ configure: (inout SnippetChecker.Options) -> Void = { _ in }) throws -> SnippetReport {
+        var options = SnippetChecker.Options(siteRoot: site.root, cacheFolder: site.root.appendingPathComponent(".sitegen-cache/snippets"),
+                                             toolchain: toolchain ?? SnippetFixtures.toolchain!)
+        configure(&options)
+        return try SnippetChecker(options: options).check()
+    }
+
+    /// A stand-in for swiftc: a shell script that answers `--version` and otherwise runs `body`.
+    static func fakeCompiler(_ body: String) throws -> (toolchain: SwiftToolchain, folder: URL) {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sitegen-fake-swiftc-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let script = folder.appendingPathComponent("swiftc")
+        try "#!/bin/sh\ncase \"$1\" in --version) echo 'Swift version 0.1 (fake)'; exit 0;; esac\n\(body)\n".write(to: script, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
+        return (SwiftToolchain(swiftc: script.path, identity: "fake \(UUID().uuidString)", hasAppleSDK: false), folder)
+    }
+
+    static func messages(_ report: SnippetReport) -> [String] {
+        report.results.flatMap { result -> [String] in
+            guard case .failed(let diagnostics) = result.outcome else { return [] }
+            return diagnostics.map(\.headline)
+        }
+    }
+
+    @Test func aBlockMayNotSayWhichFileItsLinesAreIn() throws {
+        let site = SnippetFixtures.site(body: """
+            ```swift
+            let fine = 1
+            ```
+
+            ```swift isolated
+            let before = 0
+              #sourceLocation(file: "/etc/passwd", line: 5)
+            let a: Int = "x"
+            ```
+
+            ```swift isolated
+            #line 5 "/etc/passwd"
+            let b: Int = "x"
+            ```
+
+            ```swift skip(explains the directive; never compiled)
+            #sourceLocation(file: "other.swift", line: 1)
+            ```
+            """)
+        defer { site.remove() }
+        let report = try Self.check(site)
+        #expect(Self.messages(report) == [
+            "Content/posts/p.md:12:3: error: a snippet may not contain #sourceLocation or a #line directive: check-snippets maps lines to the post itself, and a directive could make the report show any file of this machine",
+            "Content/posts/p.md:17:1: error: a snippet may not contain #sourceLocation or a #line directive: check-snippets maps lines to the post itself, and a directive could make the report show any file of this machine",
+        ])
+        #expect(report.summaryLine == "1 passed, 2 failed, 1 skipped, 0 not proven")
+    }
+
+    @Test func thePreludeAndTheStubsMayNotEither() throws {
+        let site = SnippetFixtures.site(body: "```swift\nlet a = 1\n```\n")
+        defer { site.remove() }
+        site.write("Content/snippets/prelude.swift", "import Foundation\n#sourceLocation(file: \"/etc/passwd\", line: 1)\n")
+        do {
+            _ = try Self.check(site)
+            Issue.record("a prelude with #sourceLocation was compiled")
+        } catch let error as DiagnosticsError {
+            #expect(error.diagnostics.headlines == ["Content/snippets/prelude.swift:2:1: error: \(LineDirective.message)"])
+        }
+        site.write("Content/snippets/prelude.swift", "import Foundation\n")
+        site.write("Content/snippets/stubs/UIKit/UIKit.swift", "public class UIView {}\n  #line 1 \"/etc/shadow\"\n")
+        do {
+            _ = try Self.check(site)
+            Issue.record("a stub with a #line directive was compiled")
+        } catch let error as DiagnosticsError {
+            #expect(error.diagnostics.headlines == ["Content/snippets/stubs/UIKit/UIKit.swift:2:3: error: \(LineDirective.message)"])
+        }
+    }
+
+    @Test func diagnosticsNamingAFileOutsideThePostAreNeitherReadNorEchoed() throws {
+        let fake = try Self.fakeCompiler("echo '/etc/passwd:1:1: error: leaked line' >&2\necho 'main.swift:3:1: error: in the generated file' >&2\nexit 1")
+        defer { try? FileManager.default.removeItem(at: fake.folder) }
+        let site = SnippetFixtures.site(body: "```swift\nlet a = 1\n```\n")
+        defer { site.remove() }
+        let report = try Self.check(site, toolchain: fake.toolchain)
+        #expect(Self.messages(report) == [
+            "Content/posts/p.md:6:1: error: the compiler reported an error in a file that is not part of the post (not shown)",
+            "Content/posts/p.md:6:1: error: the compiler reported an error in the generated source: in the generated file",
+        ])
+        let run = try CommandLineTests.run(["check-snippets", "--site", site.root.path], environment: ["SWIFTC": fake.toolchain.swiftc])
+        #expect(run.status == 1)
+        #expect(!run.stderr.contains("passwd") && !run.stderr.contains("root:"), "\(run.stderr)")
+    }
+
+    @Test func aCompileRunningPastTheTimeoutIsStoppedEvenIgnoringSIGTERMAndNeverCached() throws {
+        let marker = FileManager.default.temporaryDirectory.appendingPathComponent("sitegen-fake-child-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: marker) }
+        let fake = try Self.fakeCompiler("sleep 120 &\necho $! >> \(marker.path)\ntrap '' TERM\nwhile :; do sleep 0.1; done")
+        defer { try? FileManager.default.removeItem(at: fake.folder) }
+        let site = SnippetFixtures.site(body: "```swift\nlet a = 1\n```\n\n```swift\nlet b = a\n```\n")
+        defer { site.remove() }
+        let start = Date()
+        let report = try Self.check(site, toolchain: fake.toolchain) { $0.timeout = 1 }
+        #expect(Date().timeIntervalSince(start) < 15, "SIGTERM ignored: SIGKILL after the grace period")
+        #expect(Self.messages(report) == ["Content/posts/p.md:6:1: error: the compiler timed out after 1 s while checking program `main` (not cached)"])
+        #expect(report.results.last?.isNotProven == true)
+        for line in try String(contentsOf: marker, encoding: .utf8).split(separator: "\n") {
+            #expect(!ProcessRunnerTests.isAlive(Int32(line) ?? 0), "the compiler's background child was killed with it")
+        }
+        let again = try Self.check(site, toolchain: fake.toolchain) { $0.timeout = 1 }
+        #expect(again.compilerProcesses == 1, "a timeout is never a cached result")
+        #expect(!again.fromManifest)
+    }
+
+    @Test func theTypeCheckerGivesUpOnAnExpressionBeforeTheTimeout() throws {
+        let arguments = FileManager.default.temporaryDirectory.appendingPathComponent("sitegen-fake-args-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: arguments) }
+        let fake = try Self.fakeCompiler("echo \"$@\" > \(arguments.path)")
+        defer { try? FileManager.default.removeItem(at: fake.folder) }
+        let site = SnippetFixtures.site(body: "```swift\nlet a = 1\n```\n")
+        defer { site.remove() }
+        _ = try Self.check(site, toolchain: fake.toolchain) { $0.timeout = 60 }
+        // A type-checker bomb becomes an error at its expression, long before the timeout.
+        #expect(try String(contentsOf: arguments, encoding: .utf8).contains("-Xfrontend -solver-expression-time-threshold=30"))
+    }
+
+    @Test func runProgramsRunInAFreshFolderWithAnEmptyEnvironmentAndAWarningWithoutASandbox() throws {
+        let site = SnippetFixtures.site(body: """
+            ```swift run
+            import Foundation
+            let folder = FileManager.default.currentDirectoryPath
+            print(ProcessInfo.processInfo.environment.isEmpty)
+            print(folder.hasPrefix("\(FileManager.default.temporaryDirectory.appendingPathComponent("sitegen-run-").path)"))
+            ```
+            ```output
+            true
+            true
+            ```
+            """)
+        defer { site.remove() }
+        let report = try Self.check(site) { $0.isolation = .none("bwrap was left out by the test") }
+        #expect(report.failed == 0, "\(Self.messages(report))")
+        #expect(report.warnings == ["`run` blocks ran without a sandbox, with your rights: bwrap was left out by the test; use --no-run or `snippets: { run: false }` for untrusted posts"])
+    }
+
+    static let hasBubblewrap: Bool = {
+        if case .bubblewrap = ProgramSandbox.detect() { return true }
+        return false
+    }()
+
+    @Test(.enabled(if: hasBubblewrap, "bubblewrap is not installed or cannot make a sandbox here"))
+    func inBubblewrapARunProgramHasNoNetworkNoWritableSiteAndNoSecrets() throws {
+        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(listener) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var size = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, size) } }
+        _ = listen(listener, 4)
+        _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(listener, $0, &size) } }
+        let port = UInt16(bigEndian: address.sin_port)
+        let probe = FixtureSite()
+        let site = SnippetFixtures.site(body: """
+            ```swift run
+            import Foundation
+            import Glibc
+            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_port = UInt16(\(port)).bigEndian
+            address.sin_addr.s_addr = inet_addr("127.0.0.1")
+            let connected = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            } == 0
+            print("network", connected)
+            print("write", FileManager.default.createFile(atPath: "\(probe.root.path)/escaped.txt", contents: Data("x".utf8)))
+            print("read", FileManager.default.isReadableFile(atPath: "\(probe.root.path)/Content/site.yml"))
+            print("environment", ProcessInfo.processInfo.environment.count)
+            ```
+            ```output
+            network false
+            write false
+            read false
+            environment 0
+            ```
+            """)
+        defer { site.remove(); probe.remove() }
+        let report = try Self.check(site)
+        #expect(report.failed == 0, "\(Self.messages(report))")
+        #expect(report.warnings.isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: probe.root.appendingPathComponent("escaped.txt").path))
+    }
+
+    @Test func aRunProgramIsStoppedAtItsTimeLimitAndNotCached() throws {
+        let site = SnippetFixtures.site(body: "```swift run\nwhile true {}\n```\n")
+        defer { site.remove() }
+        let report = try Self.check(site) { $0.runTimeout = 1 }
+        #expect(Self.messages(report) == ["Content/posts/p.md:6:1: error: the program timed out after 1 s"])
+        let again = try Self.check(site) { $0.runTimeout = 1 }
+        #expect(again.compilerProcesses == 1, "a timeout is never a cached result")
+    }
+
+    @Test func aRunProgramPrintingWithoutEndIsCutAtOneMebibyte() throws {
+        let site = SnippetFixtures.site(body: "```swift run\nwhile true { print(\"spam spam spam\") }\n```\n")
+        defer { site.remove() }
+        let report = try Self.check(site)
+        #expect(Self.messages(report) == ["Content/posts/p.md:6:1: error: the program printed more than 1 MiB and was stopped (output cut there)"])
+    }
+
+    @Test func aRunProgramHasAMemoryLimit() throws {
+        let site = SnippetFixtures.site(body: """
+            ```swift run
+            let bytes = [UInt8](repeating: 1, count: 3 << 30)
+            print(bytes.count)
+            ```
+            """)
+        defer { site.remove() }
+        let report = try Self.check(site)
+        let message = try #require(Self.messages(report).first)
+        // Killed (or failed) at the allocation: without the limit it prints the count.
+        #expect(message.hasPrefix("Content/posts/p.md:6:1: error: the program ") && !message.contains("printed"), "\(message)")
+    }
+
+    @Test func noRunAndTheSiteSettingTypeCheckRunBlocksWithoutRunningThem() throws {
+        let body = """
+            ```swift run
+            print("actual") // Prints "not what it prints"
+            ```
+
+            ```swift program=broken run
+            let x: Int = "no"
+            ```
+            """
+        let site = SnippetFixtures.site(body: body)
+        defer { site.remove() }
+        let run = try Self.check(site)
+        #expect(run.results.map(\.isFailure) == [true, true], "run, the first block's output is wrong")
+        let noRun = try Self.check(site) { $0.runPrograms = false }
+        #expect(noRun.results.map(\.isSkipped) == [true, false])
+        #expect(noRun.results.map(\.isFailure) == [false, true], "a compile error is still an error")
+        guard case .skipped(let reason) = noRun.results[0].outcome else { Issue.record("expected a skip"); return }
+        #expect(reason == "compiled, not run: running programs is turned off (--no-run or `snippets: { run: false }`)")
+        site.write("Content/site.yml", "title: T\nsnippets:\n  run: false\n")
+        #expect(try Self.check(site).results.map(\.isSkipped) == [true, false])
+        let command = try CommandLineTests.run(["check-snippets", "--no-run", "--site", site.root.path])
+        #expect(command.stdout.contains("skipped Content/posts/p.md:6: compiled, not run"))
+    }
+}
