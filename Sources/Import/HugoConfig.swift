@@ -1,0 +1,115 @@
+import Support
+import YAML
+
+/// What a Hugo site's YAML (or JSON) settings say that the import uses. Hugo's keys are
+/// read without regard to case (`baseURL`, `baseurl`); `config/_default/<key>.yaml` is the
+/// value of `<key>`. TOML settings are reported as not read.
+struct HugoConfig: Sendable {
+    var settings = SiteSettings()
+    var notImported: [ImportPlace] = []
+    var configFiles: [String] = []
+    /// Section → permalink pattern.
+    var permalinks: [String: String] = [:]
+    var uglyURLs = false
+
+    static let rootNames = ["hugo.yaml", "hugo.yml", "hugo.json", "config.yaml", "config.yml", "config.json"]
+    static let tomlNames = ["hugo.toml", "config.toml"]
+    static let readKeys: Set<String> = ["title", "baseurl", "languagecode", "defaultcontentlanguage", "params", "author", "permalinks",
+                                        "paginate", "pagination", "uglyurls", "taxonomies", "markup"]
+
+    static func read(_ tree: SourceTree) throws(DiagnosticsError) -> HugoConfig {
+        var config = HugoConfig()
+        var files: [ConfigFile] = []
+        var entries: [(key: String, value: YAMLNode, file: ConfigFile)] = []
+        var errors: [Diagnostic] = []
+        func load(_ path: String) -> ConfigFile? {
+            do throws(Diagnostic) {
+                let file = try ConfigFile.read(tree, path)
+                files.append(file)
+                config.configFiles.append(path)
+                return file
+            } catch {
+                errors.append(error)
+                return nil
+            }
+        }
+        if let rootName = rootNames.first(where: tree.files.contains), let file = load(rootName) {
+            entries += file.pairs.compactMap { pair in pair.key.scalarText.map { ($0.lowercased(), pair.value, file) } }
+        }
+        for path in tree.files where path.hasPrefix("config/_default/") && path.split(separator: "/").count == 3 {
+            let key = path.fileName.withoutExtension.lowercased()
+            switch path.fileExtension {
+            case ".yaml", ".yml", ".json":
+                guard let file = load(path), let root = file.root else { continue }
+                if key == "config" || key == "hugo" {
+                    entries += file.pairs.compactMap { pair in pair.key.scalarText.map { ($0.lowercased(), pair.value, file) } }
+                } else {
+                    entries.append((key, root, file))
+                }
+            case ".toml":
+                config.notImported.append(ImportPlace(file: path, note: "TOML settings are not read: set what it says in Content/site.yml by hand"))
+            default:
+                break
+            }
+        }
+        for name in tomlNames where tree.files.contains(name) {
+            config.notImported.append(ImportPlace(file: name, note: "TOML settings are not read: set title, base_url, permalinks in Content/site.yml by hand"))
+        }
+        guard errors.isEmpty else { throw DiagnosticsError(errors) }
+        if files.isEmpty && config.notImported.isEmpty {
+            config.notImported.append(ImportPlace(file: "hugo.yaml", note: "no settings file: the settings are sitegen's defaults"))
+        }
+        config.apply(entries)
+        return config
+    }
+
+    private mutating func apply(_ entries: [(key: String, value: YAMLNode, file: ConfigFile)]) {
+        var settings = SiteSettings()
+        settings.allowRawHTML = false
+        var url: String?
+        for (key, value, file) in entries {
+            switch key {
+            case "title": settings.title = value.text
+            case "baseurl": url = value.text
+            case "languagecode": settings.language = value.text
+            case "defaultcontentlanguage": settings.language = settings.language ?? value.text
+            case "author": settings.author = settings.author ?? value.authorName
+            case "params":
+                settings.description = value["description"]?.text ?? settings.description
+                if let author = value["author"]?.authorName { settings.author = author }
+                notImported.append(file.place(value, note: "params belong to the theme; only description and author were read"))
+            case "permalinks":
+                let patterns = value["page"].flatMap { $0.isMapping ? $0 : nil } ?? value
+                if case .mapping(let pairs) = patterns.content {
+                    for pair in pairs { if let section = pair.key.scalarText, let pattern = pair.value.text { permalinks[section] = pattern } }
+                }
+            case "paginate":
+                if let size = value.int, (1...1000).contains(size) { settings.postsPerPage = size }
+            case "pagination":
+                if let size = value["pagerSize"]?.int ?? value["pagersize"]?.int, (1...1000).contains(size) { settings.postsPerPage = size }
+            case "uglyurls": uglyURLs = value.bool ?? false
+            case "taxonomies":
+                if case .mapping(let pairs) = value.content {
+                    for pair in pairs where !["tags", "categories", "series"].contains(pair.value.text ?? "") {
+                        notImported.append(file.place(pair.value, note: "taxonomy '\(pair.value.text ?? "")': sitegen has tags, categories and series; its terms stay as params"))
+                    }
+                }
+            case "markup":
+                let goldmark = value["goldmark"]
+                if let unsafe = goldmark?["renderer"]?["unsafe"]?.bool { settings.allowRawHTML = unsafe }
+                if let typographer = goldmark?["extensions"]?["typographer"] {
+                    settings.smartPunctuation = typographer.bool ?? !(typographer["disable"]?.bool ?? false)
+                }
+            default:
+                notImported.append(file.place(value, note: "'\(key)' is not a sitegen setting"))
+            }
+        }
+        if let url {
+            settings.baseURL = SiteSettings.baseURL(url: url, path: "")
+            if settings.baseURL == nil {
+                notImported.append(ImportPlace(file: configFiles.first ?? "hugo.yaml", note: "baseURL '\(url)' is not an absolute http(s) URL: base_url not set"))
+            }
+        }
+        self.settings = settings
+    }
+}
