@@ -83,7 +83,7 @@ struct DocumentImporter: Sendable {
             let below = document.destination.split(separator: "/").dropFirst(2)
             let facts = PostFacts(fileName: name, frontSlug: editor.string("slug"), title: editor.string("title"), date: date,
                                   categories: categories, folders: document.folders,
-                                  sitegenSection: below.count > 1 ? String(below.first!) : "posts")
+                                  sitegenSection: below.count > 1 ? below.first.map(String.init) ?? "posts" : "posts")
             outcome.decision = policy.decide(facts, frontPermalink: editor.string(generator == .jekyll ? "permalink" : "url"))
         }
         if let slug = outcome.decision.slug {

@@ -60,7 +60,7 @@ public enum Conversion: String, Sendable, CaseIterable, Comparable {
     }
 
     public static func < (lhs: Conversion, rhs: Conversion) -> Bool {
-        allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+        (allCases.firstIndex(of: lhs) ?? 0) < (allCases.firstIndex(of: rhs) ?? 0)
     }
 }
 

@@ -202,7 +202,7 @@ struct LiquidConverter {
                 if root, ![UInt8(ascii: ")"), UInt8(ascii: "#"), 0x20, 0x0A, UInt8(ascii: "\"")].contains(next) { return }
                 for index in chain {
                     edits.replace(tokens[index].range, with: root && index == chain.lowerBound ? "/" : "")
-                    events.append((LiquidConverter.linkPrefixes[tokens[index].inner]!, tokens[index].range.lowerBound))
+                    events.append((LiquidConverter.linkPrefixes[tokens[index].inner] ?? .baseURLPrefixRemoved, tokens[index].range.lowerBound))
                 }
                 return
             }

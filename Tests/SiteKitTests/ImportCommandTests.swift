@@ -1,4 +1,5 @@
 import Foundation
+import Import
 import Testing
 
 /// `sitegen import` as a user runs it: exit codes, the report on stdout, errors on stderr
@@ -73,5 +74,13 @@ struct ImportCommandTests {
         #expect(help.stdout.contains("sitegen import jekyll|hugo SRC [DIR]"))
         let overview = try CommandLineTests.run(["--help"])
         #expect(overview.stdout.contains("  import "))
+    }
+
+    /// docs/import.md names every kind of change by the id `--format json` gives it.
+    @Test func theDocsNameEveryConversion() throws {
+        let docs = try String(contentsOf: SharedFolder.projectRoot.appendingPathComponent("docs/import.md"), encoding: .utf8)
+        for conversion in Conversion.allCases {
+            #expect(docs.contains("`\(conversion.rawValue)`"), "docs/import.md does not name \(conversion.rawValue)")
+        }
     }
 }
