@@ -12,8 +12,7 @@ struct DocumentImporter: Sendable {
     var basePath = ""
 
     struct Outcome: Sendable {
-        /// Nil when the file is not imported (its front matter is TOML or JSON).
-        var bytes: [UInt8]?
+        var bytes: [UInt8] = []
         var report = DocumentReport()
         var decision = URLPolicy.Decision()
         var isDraft = false
@@ -23,25 +22,21 @@ struct DocumentImporter: Sendable {
 
     func run(_ document: PlannedDocument, _ source: SourceDocument) throws(Diagnostic) -> Outcome {
         var outcome = Outcome()
-        switch source.format {
-        case .toml, .json:
-            let kind = source.format == .toml ? "TOML (+++)" : "JSON"
-            outcome.report.notImported.append(ImportPlace(file: document.source, line: 1, note: "\(kind) front matter is not read: make it YAML (---) and import again"))
-            return outcome
-        case .yaml, .none:
-            break
-        }
+        var source = source
+        let converted = try Self.yamlFrontMatter(source, path: document.source)
+        if let converted { source.yaml = converted }
         var editor: FrontMatterEditor
         do {
             editor = try FrontMatterEditor(yaml: source.yaml)
         } catch {
-            let (location, message) = error.shifted(by: 1)
+            let (location, message) = error.shifted(by: source.frontMatterFirstLine - 1)
             throw Diagnostic.error(document.source, location, message)
         }
         guard editor.isMapping else {
             throw Diagnostic.error(document.source, editor.root?.location.shifted(by: 1), "front matter must be a mapping of keys (title: …), not \(editor.root?.kindName ?? "")")
         }
         var notes = FrontMatterNotes(file: document.destination)
+        if converted != nil { notes.record(.frontMatterToYAML, line: 1) }
         let isDraft = document.role == .draft || editor.bool("draft") == true || editor.bool("published") == false
         outcome.isDraft = isDraft
         if document.role == .draft, !editor.has("draft"), !editor.has("published") {
@@ -101,15 +96,44 @@ struct DocumentImporter: Sendable {
             notes.leave("front matter in flow style ({…}): add \(notes.addedKeys.joined(separator: ", ")) by hand", line: 1)
         }
 
-        let converted = convertBody(document, source)
+        let body = convertBody(document, source)
         let yaml = editor.acceptsNewKeys ? editor.text : source.yaml
-        let unchanged = yaml == source.yaml && converted.bytes == source.body && source.format == .yaml
-        outcome.bytes = unchanged ? source.original : source.assembled(yaml: yaml, body: converted.bytes)
+        let unchanged = yaml == source.yaml && body.bytes == source.body && source.format == .yaml
+        outcome.bytes = unchanged ? source.original : source.assembled(yaml: yaml, body: body.bytes)
         let bodyFirstLine = 2 + yaml.utf8.lazy.filter { $0 == 0x0A }.count + 1
         outcome.report = notes.report(yaml: yaml)
         if document.source.fileExtension != ".md" { outcome.report.record(.extensionRenamed, ImportPlace(file: document.destination)) }
-        BodyPlaces.record(converted, file: document.destination, firstLine: bodyFirstLine, into: &outcome.report)
+        BodyPlaces.record(body, file: document.destination, firstLine: bodyFirstLine, into: &outcome.report)
         return outcome
+    }
+
+    /// TOML (`+++`) and JSON front matter as YAML text; nil for YAML, which stays as written.
+    static func yamlFrontMatter(_ source: SourceDocument, path: String) throws(Diagnostic) -> String? {
+        switch source.format {
+        case .yaml, .none:
+            return nil
+        case .toml:
+            do {
+                let (root, comments) = try TOMLParser.parse(source.yaml)
+                return YAMLWriter.document(root, comments: comments)
+            } catch {
+                throw Diagnostic.error(path, error.location.shifted(by: source.frontMatterFirstLine - 1), error.message)
+            }
+        case .json:
+            do {
+                guard let root = try YAMLParser.parse(source.yaml), root.isMapping else {
+                    throw Diagnostic.error(path, SourceLocation(line: 1, column: 1), "JSON front matter must be an object")
+                }
+                return YAMLWriter.document(root, comments: [])
+            } catch let error as YAMLError {
+                let (location, message) = error.shifted(by: 0)
+                throw Diagnostic.error(path, location, message.replacingOccurrences(of: "YAML:", with: "JSON:"))
+            } catch let error as Diagnostic {
+                throw error
+            } catch {
+                throw Diagnostic.error(path, nil, "\(error)")
+            }
+        }
     }
 
     private func convertBody(_ document: PlannedDocument, _ source: SourceDocument) -> ConvertedBody {

@@ -1,9 +1,9 @@
 import Support
 import YAML
 
-/// What a Hugo site's YAML (or JSON) settings say that the import uses. Hugo's keys are
-/// read without regard to case (`baseURL`, `baseurl`); `config/_default/<key>.yaml` is the
-/// value of `<key>`. TOML settings are reported as not read.
+/// What a Hugo site's settings (TOML, YAML or JSON) say that the import uses. Hugo's keys
+/// are read without regard to case (`baseURL`, `baseurl`); `config/_default/<key>.toml` is
+/// the value of `<key>`.
 struct HugoConfig: Sendable {
     var settings = SiteSettings()
     var notImported: [ImportPlace] = []
@@ -12,8 +12,8 @@ struct HugoConfig: Sendable {
     var permalinks: [String: String] = [:]
     var uglyURLs = false
 
-    static let rootNames = ["hugo.yaml", "hugo.yml", "hugo.json", "config.yaml", "config.yml", "config.json"]
-    static let tomlNames = ["hugo.toml", "config.toml"]
+    /// In Hugo's order: the first present is the settings file.
+    static let rootNames = ["hugo.toml", "hugo.yaml", "hugo.yml", "hugo.json", "config.toml", "config.yaml", "config.yml", "config.json"]
     static let readKeys: Set<String> = ["title", "baseurl", "languagecode", "defaultcontentlanguage", "params", "author", "permalinks",
                                         "paginate", "pagination", "uglyurls", "taxonomies", "markup"]
 
@@ -38,25 +38,20 @@ struct HugoConfig: Sendable {
         }
         for path in tree.files where path.hasPrefix("config/_default/") && path.split(separator: "/").count == 3 {
             let key = path.fileName.withoutExtension.lowercased()
-            switch path.fileExtension {
-            case ".yaml", ".yml", ".json":
-                guard let file = load(path), let root = file.root else { continue }
-                if key == "config" || key == "hugo" {
-                    entries += file.pairs.compactMap { pair in pair.key.scalarText.map { ($0.lowercased(), pair.value, file) } }
-                } else {
-                    entries.append((key, root, file))
-                }
-            case ".toml":
-                config.notImported.append(ImportPlace(file: path, note: "TOML settings are not read: set what it says in Content/site.yml by hand"))
-            default:
-                break
+            guard [".toml", ".yaml", ".yml", ".json"].contains(path.fileExtension), let file = load(path), let root = file.root else { continue }
+            if key == "config" || key == "hugo" {
+                entries += file.pairs.compactMap { pair in pair.key.scalarText.map { ($0.lowercased(), pair.value, file) } }
+            } else {
+                entries.append((key, root, file))
             }
         }
-        for name in tomlNames where tree.files.contains(name) {
-            config.notImported.append(ImportPlace(file: name, note: "TOML settings are not read: set title, base_url, permalinks in Content/site.yml by hand"))
-        }
         guard errors.isEmpty else { throw DiagnosticsError(errors) }
-        if files.isEmpty && config.notImported.isEmpty {
+        if let rootName = rootNames.first(where: tree.files.contains) {
+            for other in rootNames where other != rootName && tree.files.contains(other) {
+                config.notImported.append(ImportPlace(file: other, note: "Hugo reads \(rootName) and not this one"))
+            }
+        }
+        if files.isEmpty {
             config.notImported.append(ImportPlace(file: "hugo.yaml", note: "no settings file: the settings are sitegen's defaults"))
         }
         config.apply(entries)

@@ -12,7 +12,7 @@ enum HugoLayout {
         "i18n": "translations of the theme: sitegen's words are 'strings' in Content/site.yml",
         "resources": "Hugo's generated resources",
         "public": "Hugo's output folder",
-        "config": "settings (read where YAML)",
+        "config": "settings of other environments than _default",
     ]
 
     static func plan(_ tree: SourceTree) -> SitePlan {
@@ -72,7 +72,7 @@ enum HugoLayout {
                 } else {
                     plan.files.append(PlannedFile(source: path, destination: "Content/static/" + below))
                 }
-            } else if parts.count == 1, HugoConfig.rootNames.contains(path) || HugoConfig.tomlNames.contains(path) {
+            } else if parts.count == 1, HugoConfig.rootNames.contains(path) {
                 continue
             } else if parts.count > 1, let note = otherFolders[parts[0]] {
                 if parts[0] == "config", path.hasPrefix("config/_default/") { continue }

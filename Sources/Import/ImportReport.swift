@@ -30,6 +30,7 @@ public enum Conversion: String, Sendable, CaseIterable, Comparable {
     case categoriesAdded = "categories-added"
     case redirectAdded = "redirect-added"
     case extensionRenamed = "extension-renamed"
+    case frontMatterToYAML = "front-matter-to-yaml"
 
     public var summary: String {
         switch self {
@@ -56,6 +57,7 @@ public enum Conversion: String, Sendable, CaseIterable, Comparable {
         case .categoriesAdded: "categories: added from the folder (<category>/_posts/)"
         case .redirectAdded: "redirect_from/aliases: the old URL added (it redirects)"
         case .extensionRenamed: "renamed to .md (from .markdown, …)"
+        case .frontMatterToYAML: "TOML (+++) or JSON front matter written as YAML, the same keys and values"
         }
     }
 

@@ -65,9 +65,7 @@ public struct SiteImporter: Sendable {
             case .success(let source): read.append((document, source))
             }
         }
-        // Files whose front matter the import cannot read are not imported, so links to them are not made.
-        importer.targets = Self.targets(documents: read.filter { $0.1.format == .yaml || $0.1.format == .none }.map(\.0),
-                                        files: plan.files, generator: options.generator)
+        importer.targets = Self.targets(documents: read.map(\.0), files: plan.files, generator: options.generator)
         let documentImporter = importer
         let outcomes = read.parallelMap { document, source in
             Result { () throws(Diagnostic) in try documentImporter.run(document, source) }
@@ -78,8 +76,7 @@ public struct SiteImporter: Sendable {
             case .failure(let error): errors.append(error)
             case .success(let result):
                 report.merge(result.report)
-                guard let bytes = result.bytes else { continue }
-                written.append((document.destination, bytes))
+                written.append((document.destination, result.bytes))
                 switch document.role {
                 case .page: report.pages += 1
                 case .post, .draft: if result.isDraft { report.drafts += 1 } else { report.posts += 1 }

@@ -73,11 +73,19 @@ struct ConfigFile: Sendable {
     static func read(_ tree: SourceTree, _ path: String) throws(Diagnostic) -> ConfigFile {
         let source = try SourceText.read(tree.url(path), displayPath: path)
         let root: YAMLNode?
-        do {
-            root = try YAMLParser.parse(source.text)
-        } catch {
-            let (location, message) = error.shifted(by: 0)
-            throw Diagnostic.error(path, location, message)
+        if path.fileExtension == ".toml" {
+            do {
+                root = try TOMLParser.parse(source.text).root
+            } catch {
+                throw Diagnostic.error(path, error.location, error.message)
+            }
+        } else {
+            do {
+                root = try YAMLParser.parse(source.text)
+            } catch {
+                let (location, message) = error.shifted(by: 0)
+                throw Diagnostic.error(path, location, message)
+            }
         }
         if let root, !root.isMapping {
             throw Diagnostic.error(path, root.location, "settings must be a mapping of keys, not \(root.kindName)")

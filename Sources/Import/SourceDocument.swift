@@ -10,8 +10,10 @@ struct SourceDocument: Sendable {
 
     var path: String
     var format: FrontMatterFormat
-    /// The YAML between the fences, each line with its `\n`.
+    /// The front matter between the fences (for JSON: the object), each line with its `\n`.
     var yaml: String = ""
+    /// The file line where `yaml` starts.
+    var frontMatterFirstLine = 2
     /// The closing fence line as written (`---`, `...`), without its `\n`.
     var closingFence: String = "---"
     var body: [UInt8]
@@ -46,24 +48,21 @@ struct SourceDocument: Sendable {
         let firstEnd = lines.lineEnd(0)
         let firstLine = String(decoding: utf8[0..<firstEnd], as: UTF8.self).trimmingBlanks
         switch firstLine {
-        case "---": break
-        case "+++":
-            document.format = .toml
-            return document
+        case "---", "+++": break
         default:
-            if utf8.first == UInt8(ascii: "{") { document.format = .json }
+            if utf8.first == UInt8(ascii: "{") { return try splitJSON(document, utf8, path: path) }
             return document
         }
+        let closers: Set<Substring> = firstLine == "+++" ? ["+++"] : ["---", "..."]
         var lineStart = min(firstEnd + 1, utf8.count)
         var lineNumber = 2
         while lineStart < utf8.count {
             let end = lines.lineEnd(lineStart)
             let line = String(decoding: utf8[lineStart..<end], as: UTF8.self)
-            let trimmed = line.trimmingBlanks
-            if trimmed == "---" || trimmed == "..." {
-                document.format = .yaml
+            if closers.contains(line.trimmingBlanks) {
+                document.format = firstLine == "+++" ? .toml : .yaml
                 document.yaml = String(decoding: utf8[(firstEnd + 1)..<lineStart], as: UTF8.self)
-                document.closingFence = line
+                document.closingFence = firstLine == "+++" ? "---" : line
                 let bodyStart = min(end + 1, utf8.count)
                 document.body = Array(utf8[bodyStart...])
                 document.bodyFirstLine = lineNumber + 1
@@ -73,6 +72,42 @@ struct SourceDocument: Sendable {
             lineNumber += 1
         }
         throw Diagnostic.error(path, SourceLocation(line: 1, column: 1), "front matter opened here is never closed: add a line '---' after the YAML")
+    }
+
+    /// Hugo's JSON front matter: an object at the start of the file, up to its closing brace
+    /// (strings skipped), then the body from the next line.
+    private static func splitJSON(_ document: SourceDocument, _ utf8: [UInt8], path: String) throws(Diagnostic) -> SourceDocument {
+        var depth = 0
+        var inString = false
+        var index = 0
+        var line = 1
+        while index < utf8.count {
+            let byte = utf8[index]
+            if byte == 0x0A { line += 1 }
+            if inString {
+                if byte == UInt8(ascii: "\\") { index += 1 } else if byte == UInt8(ascii: "\"") { inString = false }
+            } else if byte == UInt8(ascii: "\"") {
+                inString = true
+            } else if byte == UInt8(ascii: "{") {
+                depth += 1
+            } else if byte == UInt8(ascii: "}") {
+                depth -= 1
+                if depth == 0 { break }
+            }
+            index += 1
+        }
+        guard depth == 0, index < utf8.count else {
+            throw Diagnostic.error(path, SourceLocation(line: 1, column: 1), "JSON front matter opened here is never closed")
+        }
+        var split = document
+        split.format = .json
+        split.yaml = String(decoding: utf8[...index], as: UTF8.self) + "\n"
+        split.frontMatterFirstLine = 1
+        let lines = BodyLines(bytes: utf8)
+        let bodyStart = min(lines.lineEnd(index) + 1, utf8.count)
+        split.body = Array(utf8[bodyStart...])
+        split.bodyFirstLine = line + 1
+        return split
     }
 
     /// The file as the import writes it: the front matter given, then the body.

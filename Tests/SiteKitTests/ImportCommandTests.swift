@@ -35,7 +35,7 @@ struct ImportCommandTests {
         #expect(run.status == 0)
         let json = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any]
         #expect(json?["generator"] as? String == "hugo")
-        #expect((json?["imported"] as? [String: Int])?["posts"] == 3)
+        #expect((json?["imported"] as? [String: Int])?["posts"] == 4)
         let converted = json?["converted"] as? [[String: Any]] ?? []
         #expect(converted.contains { $0["kind"] as? String == "ref-to-link" && $0["count"] as? Int == 3 })
     }

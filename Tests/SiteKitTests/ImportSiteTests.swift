@@ -151,12 +151,12 @@ struct ImportSiteTests {
         defer { try? FileManager.default.removeItem(at: source); try? FileManager.default.removeItem(at: site) }
         #expect(ImportFixtures.snapshot(source) == before)
 
-        #expect((report.posts, report.drafts, report.pages, report.files) == (3, 1, 1, 3))
+        #expect((report.posts, report.drafts, report.pages, report.files) == (4, 1, 1, 3))
         let written = Set(DirectoryWalker.files(below: site.path, includeHidden: true))
         #expect(written == [
             ".gitignore", "Content/site.yml", "Content/pages/about.md",
             "Content/posts/generics-part-1.md", "Content/posts/generics-part-2/index.md", "Content/posts/generics-part-2/constraints.png",
-            "Content/posts/My Notes on Swift.md", "Content/posts/draft-idea.md",
+            "Content/posts/My Notes on Swift.md", "Content/posts/draft-idea.md", "Content/posts/toml-post.md",
             "Content/static/images/logo.png", "Content/static/favicon.ico",
         ])
         let part1 = try #require(Self.read(site, "Content/posts/generics-part-1.md"))
@@ -174,14 +174,99 @@ struct ImportSiteTests {
         #expect(Self.count(report, .refToLink) == 3)
         #expect(Self.count(report, .figureShortcodeToImage) == 1)
         #expect(Self.count(report, .escapedShortcodeUnwrapped) == 1)
-        #expect(Self.count(report, .slugAdded) == 2)
+        #expect(Self.count(report, .slugAdded) == 3)
         #expect(report.left["Hugo shortcode {{< youtube >}}"]?.map(\.position) == ["Content/posts/generics-part-1.md:18:1"])
         #expect(report.left["Hugo shortcode {{< notice >}}"]?.count == 1)
-        #expect(report.notImported.contains { $0.file == "content/posts/toml-post.md" && $0.note?.contains("TOML") == true })
+        #expect(Self.read(site, "Content/posts/toml-post.md") == "---\ntitle: \"TOML\"\ndate: 2019-01-01\nslug: \"toml\"\n---\n\nText.\n")
+        #expect(report.converted[.frontMatterToYAML]?.map(\.position) == ["Content/posts/toml-post.md:1"])
         #expect(report.notImported.contains { $0.file == "content/_index.md" })
         #expect(report.notImported.contains { $0.file == "themes/" })
         #expect(Self.read(site, "Content/site.yml")?.contains("permalinks:\n  posts: \"/:year/:month/:slug/\"\n") == true)
         #expect(Self.read(site, "Content/site.yml")?.contains("description: \"A blog about Swift, made with Hugo\"\n") == true)
+    }
+
+    @Test func aHugoSiteWrittenInTOMLAndJSON() throws {
+        let source = ImportFixtures.folder([
+            "hugo.toml": """
+                baseURL = 'https://toml.example.org/blog/'
+                title = "TOML Notes"
+                paginate = 4
+                [params]
+                  description = "Written in TOML"
+                  [params.author]
+                    name = "Ada"
+                [permalinks]
+                  posts = "/:year/:slug/"
+                [markup.goldmark.renderer]
+                  unsafe = true
+                """,
+            "config.yaml": "title: Ignored\n",
+            "content/posts/first.md": """
+                +++
+                # made by hugo new
+                title = "First: a TOML post"
+                date = 2021-03-04T05:06:07Z
+                tags = ["swift", "toml"]
+                [cover]
+                image = "cover.png"
+                +++
+
+                Body with {{< ref "second.md" >}} outside a link.
+                """,
+            "content/posts/second.md": """
+                {
+                  "title": "Second, in JSON",
+                  "date": "2021-03-05",
+                  "slug": "second"
+                }
+
+                See [the first]({{< ref "first.md" >}}).
+                """,
+        ])
+        defer { try? FileManager.default.removeItem(at: source) }
+        let (report, site) = try Self.run(.hugo, source)
+        defer { try? FileManager.default.removeItem(at: site) }
+        #expect(report.posts == 2)
+        #expect(Self.read(site, "Content/site.yml") == """
+            # Imported from a Hugo site (hugo.toml).
+            # docs/import.md says what was mapped; sitegen's README lists every setting.
+            title: "TOML Notes"
+            description: "Written in TOML"
+            author: "Ada"
+            base_url: "https://toml.example.org/blog/"
+            posts_per_page: 4
+            markdown:
+              smart_punctuation: true
+              allow_raw_html: true
+            permalinks:
+              posts: "/:year/:slug/"
+
+            """)
+        #expect(Self.read(site, "Content/posts/first.md") == """
+            ---
+            # made by hugo new
+            title: "First: a TOML post"
+            date: 2021-03-04T05:06:07Z
+            tags: ["swift", "toml"]
+            cover:
+              image: "cover.png"
+            slug: "first-a-toml-post"
+            ---
+
+            Body with {{< ref "second.md" >}} outside a link.
+            """)
+        #expect(Self.read(site, "Content/posts/second.md") == """
+            ---
+            title: "Second, in JSON"
+            date: "2021-03-05"
+            slug: "second"
+            ---
+
+            See [the first](first.md).
+            """)
+        #expect(report.notImported.contains { $0.file == "config.yaml" && $0.note == "Hugo reads hugo.toml and not this one" })
+        let badTOML = try Self.failure(.hugo, ["content/posts/a.md": "+++\ntitle = \"A\"\ntitle = \"B\"\n+++\n"])
+        #expect(badTOML.headlines == ["content/posts/a.md:3:1: error: TOML: duplicate key 'title'"])
     }
 
     @Test func theDestinationMustBeNewOrEmptyAndOutsideTheSource() throws {
