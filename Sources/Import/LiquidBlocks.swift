@@ -1,3 +1,5 @@
+import SiteKit
+
 /// The blocks among a Jekyll body's Liquid tokens: `raw`…`endraw`, `highlight`…`endhighlight`
 /// (paired as Liquid nests them), and the tags that open or close nothing.
 struct LiquidBlocks: Sendable {
@@ -58,12 +60,6 @@ struct LiquidBlocks: Sendable {
 
     /// Whether `offset` is inside a highlight block's code.
     func highlightContent(contains offset: Int) -> Bool {
-        var low = 0
-        var high = contents.count
-        while low < high {
-            let middle = (low + high) / 2
-            if contents[middle].upperBound <= offset { low = middle + 1 } else { high = middle }
-        }
-        return low < contents.count && contents[low].contains(offset)
+        contents.sortedContains(offset)
     }
 }

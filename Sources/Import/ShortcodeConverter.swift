@@ -25,7 +25,7 @@ struct ShortcodeConverter {
             for index in content where masked[index] != UInt8(ascii: "\n") { masked[index] = UInt8(ascii: " ") }
         }
         let code = MarkdownCodeRegions(body: masked)
-        let isCode = { (offset: Int) in code.isCode(offset) || contents.contains { $0.contains(offset) } }
+        let isCode = { (offset: Int) in code.isCode(offset) || contents.sortedContains(offset) }
 
         for (index, token) in tokens.enumerated() {
             if token.delimiter == .escapedShortcode {

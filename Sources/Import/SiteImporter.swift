@@ -116,31 +116,20 @@ public struct SiteImporter: Sendable {
         }
     }
 
-    /// Two files going to one place (`a.md` and `a.markdown`): the second is reported, not written.
+    /// Two files going to one place (`a.md` and `a.markdown`; compared without case, as
+    /// macOS's file system does): the second is reported, not written.
     private static func dropCollisions(_ plan: inout SitePlan) {
         var taken: [String: String] = [:]
-        var documents: [PlannedDocument] = []
-        for document in plan.documents {
-            let key = document.destination.lowercased()
-            if let first = taken[key] {
-                plan.notImported.append(ImportPlace(file: document.source, note: "goes where \(first) goes (\(document.destination)): not imported"))
-                continue
+        func keep(source: String, destination: String) -> Bool {
+            if let first = taken[destination.lowercased()] {
+                plan.notImported.append(ImportPlace(file: source, note: "goes where \(first) goes (\(destination)): not imported"))
+                return false
             }
-            taken[key] = document.source
-            documents.append(document)
+            taken[destination.lowercased()] = source
+            return true
         }
-        var files: [PlannedFile] = []
-        for file in plan.files {
-            let key = file.destination.lowercased()
-            if let first = taken[key] {
-                plan.notImported.append(ImportPlace(file: file.source, note: "goes where \(first) goes (\(file.destination)): not imported"))
-                continue
-            }
-            taken[key] = file.source
-            files.append(file)
-        }
-        plan.documents = documents
-        plan.files = files
+        plan.documents = plan.documents.filter { keep(source: $0.source, destination: $0.destination) }
+        plan.files = plan.files.filter { keep(source: $0.source, destination: $0.destination) }
     }
 
     /// Every post, page and file by its source path, and posts by the names links use.

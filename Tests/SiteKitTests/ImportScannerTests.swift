@@ -82,6 +82,12 @@ struct ImportScannerTests {
         #expect(found.map(\.isClosed) == [true, false, false])
     }
 
+    @Test func aSummaryForOneWarningPerFile() {
+        let found = TemplateSyntaxScanner.scan("{% include a.html %}\n{: .note}\n\n{% include b.html %} {{ x }}\n", firstLine: 1)
+        #expect(TemplateSyntaxScanner.summary(found) == "4 constructs: Liquid tag {% include %} ×2, kramdown attribute list {: … }, Liquid output {{ … }}")
+        #expect(TemplateSyntaxScanner.summary(Array(found.prefix(1))) == "1 construct: Liquid tag {% include %}")
+    }
+
     @Test func columnsCountCharactersNotBytes() {
         let found = TemplateSyntaxScanner.scan("Ünïcödé → {{ x }}", firstLine: 3)
         #expect(found.first?.location == SourceLocation(line: 3, column: 11))

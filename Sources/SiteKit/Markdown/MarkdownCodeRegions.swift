@@ -48,14 +48,7 @@ package struct MarkdownCodeRegions: Sendable {
 
     /// Whether the byte at `offset` is inside a code block or a code span.
     package func isCode(_ offset: Int) -> Bool {
-        if codeBlockLines[line(of: offset)] { return true }
-        var low = 0
-        var high = codeSpans.count
-        while low < high {
-            let middle = (low + high) / 2
-            if codeSpans[middle].upperBound <= offset { low = middle + 1 } else { high = middle }
-        }
-        return low < codeSpans.count && codeSpans[low].contains(offset)
+        codeBlockLines[line(of: offset)] || codeSpans.sortedContains(offset)
     }
 
     /// Code spans as CommonMark finds them: a run of backticks up to the next run of the same
@@ -119,5 +112,18 @@ package struct MarkdownCodeRegions: Sendable {
     private static func isBlank(_ body: [UInt8], _ line: Int, _ starts: [Int]) -> Bool {
         let end = line + 1 < starts.count ? starts[line + 1] : body.count
         return body[starts[line]..<end].allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
+    }
+}
+
+extension Array where Element == Range<Int> {
+    /// Whether one of these sorted, disjoint ranges holds `offset` (a binary search).
+    package func sortedContains(_ offset: Int) -> Bool {
+        var low = 0
+        var high = count
+        while low < high {
+            let middle = (low + high) / 2
+            if self[middle].upperBound <= offset { low = middle + 1 } else { high = middle }
+        }
+        return low < count && self[low].contains(offset)
     }
 }

@@ -58,6 +58,17 @@ public enum TemplateSyntaxScanner {
         return scan(bytes, firstLine: firstLine, code: MarkdownCodeRegions(body: bytes, document: document, firstLine: firstLine))
     }
 
+    /// `3 constructs: Liquid tag {% include %} ×2, kramdown attribute list {: … }`: what a
+    /// file holds, for one warning per file.
+    public static func summary(_ found: [TemplateSyntax]) -> String {
+        var counts: [(kind: TemplateSyntax.Kind, count: Int)] = []
+        for syntax in found {
+            if let index = counts.firstIndex(where: { $0.kind == syntax.kind }) { counts[index].count += 1 } else { counts.append((syntax.kind, 1)) }
+        }
+        let kinds = counts.map { "\($0.kind)" + ($0.count > 1 ? " ×\($0.count)" : "") }.joined(separator: ", ")
+        return "\(found.count) construct\(found.count == 1 ? "" : "s"): \(kinds)"
+    }
+
     package static func scan(_ bytes: [UInt8], firstLine: Int, code: MarkdownCodeRegions) -> [TemplateSyntax] {
         var found: [TemplateSyntax] = []
         var index = 0
