@@ -70,9 +70,9 @@ struct FrontMatterEditor: Sendable {
     /// Replaces a one-line scalar's value with `value` and keeps the old one in a comment
     /// after it. False when the scalar spans lines.
     mutating func replaceScalar(_ key: String, with value: String) -> Bool {
-        guard let node = root?[key], case .scalar = node.content, let range = scalarRange(node) else { return false }
+        guard let node = root?[key], case .scalar = node.content, let range = scalarRange(node),
+              let characters = lineCharacters(node.location.line - 1) else { return false }
         let line = node.location.line - 1
-        let characters = Array(lines[line])
         let old = String(characters[range])
         lines[line] = String(characters[..<range.lowerBound]) + value + " # was: " + old + String(characters[range.upperBound...])
         return true
@@ -89,7 +89,7 @@ struct FrontMatterEditor: Sendable {
         switch node.content {
         case .sequence(let items):
             let line = node.location.line - 1
-            let characters = Array(lines[line])
+            guard let characters = lineCharacters(line) else { return false }
             let column = node.location.column - 1
             if column < characters.count, characters[column] == "[" {
                 guard let close = characters.lastIndex(of: "]"), close > column else { return false }
@@ -97,8 +97,8 @@ struct FrontMatterEditor: Sendable {
                 lines[line] = String(characters[..<close]) + separator + item + String(characters[close...])
                 return true
             }
-            guard let last = items.last, last.location.line - 1 < lines.count else { return false }
-            let lastLine = lines[last.location.line - 1]
+            guard let last = items.last, let lastCharacters = lineCharacters(last.location.line - 1) else { return false }
+            let lastLine = String(lastCharacters)
             let indent = lastLine.prefix { $0 == " " }
             guard lastLine.dropFirst(indent.count).hasPrefix("-") else { return false }
             lines.insert(indent + "- " + item, at: last.location.line)
@@ -109,15 +109,14 @@ struct FrontMatterEditor: Sendable {
                 guard text.isEmpty, case .mapping(let pairs)? = root?.content,
                       let keyNode = pairs.first(where: { $0.key.scalarText == key })?.key else { return false }
                 let line = keyNode.location.line - 1
-                let characters = Array(lines[line])
+                guard let characters = lineCharacters(line) else { return false }
                 let afterKey = keyNode.location.column - 1 + key.count
                 guard afterKey < characters.count, characters[afterKey] == ":" else { return false }
                 lines[line] = String(characters[...afterKey]) + " [\(item)]" + String(characters[(afterKey + 1)...])
                 return true
             }
-            guard let range = scalarRange(node) else { return false }
+            guard let range = scalarRange(node), let characters = lineCharacters(node.location.line - 1) else { return false }
             let line = node.location.line - 1
-            let characters = Array(lines[line])
             lines[line] = String(characters[..<range.lowerBound]) + "[" + YAMLText.quoted(text) + ", " + item + "]" + String(characters[range.upperBound...])
             return true
         case .mapping:
@@ -125,11 +124,16 @@ struct FrontMatterEditor: Sendable {
         }
     }
 
+    /// A line's characters; nil for a line libyaml counts that this split does not (a
+    /// U+2028 line break inside a value).
+    private func lineCharacters(_ line: Int) -> [Character]? {
+        line >= 0 && line < lines.count ? Array(lines[line]) : nil
+    }
+
     /// Where a one-line scalar is on its line, quotes included, as character offsets.
     private func scalarRange(_ node: YAMLNode) -> Range<Int>? {
         let line = node.location.line - 1
-        guard line >= 0, line < lines.count else { return nil }
-        let characters = Array(lines[line])
+        guard let characters = lineCharacters(line) else { return nil }
         let start = node.location.column - 1
         guard start <= characters.count else { return nil }
         if start == characters.count { return start..<start }
