@@ -4,7 +4,8 @@ import PackageDescription
 // The targets are the layers, and `dependencies` below is their picture: a target may use
 // only what it lists, and the compiler holds it to that.
 //
-//   sitegen (command line) ──> Serve, Snippets, SiteKit
+//   sitegen (command line) ──> Import, Serve, Snippets, SiteKit
+//   Import (sitegen import jekyll|hugo) ──> SiteKit, Markdown, YAML, Support
 //   Snippets (check-snippets) ──> SiteKit, Markdown, Support
 //   SiteKit (the site pipeline: load, markdown, templates, render, write) ──>
 //       Markdown, Mustache, Highlight, YAML, Support
@@ -44,8 +45,10 @@ let package = Package(
         .target(name: "Snippets", dependencies: ["SiteKit", "Markdown", "Support"]),
         // A static file server over POSIX sockets, live reload events, a folder watcher.
         .target(name: "Serve", dependencies: ["Support"]),
-        .executableTarget(name: "sitegen", dependencies: ["SiteKit", "Snippets", "Serve", "Support"]),
-        .testTarget(name: "SiteKitTests", dependencies: ["SiteKit", "Snippets", "Serve", "Support", "YAML", "sitegen"]),
+        // sitegen import: a Jekyll or Hugo site → a new sitegen site, and the report of what was left.
+        .target(name: "Import", dependencies: ["SiteKit", "Markdown", "YAML", "Support"]),
+        .executableTarget(name: "sitegen", dependencies: ["SiteKit", "Snippets", "Serve", "Import", "Support"]),
+        .testTarget(name: "SiteKitTests", dependencies: ["SiteKit", "Snippets", "Serve", "Import", "Support", "YAML", "sitegen"]),
         .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
         .testTarget(name: "HighlightTests", dependencies: ["Highlight"]),
         // CCmark too: the renderer is compared byte for byte with cmark_render_html.

@@ -9,6 +9,11 @@ public struct YAMLNode: Sendable, Hashable {
     public struct Pair: Sendable, Hashable {
         public var key: YAMLNode
         public var value: YAMLNode
+
+        public init(key: YAMLNode, value: YAMLNode) {
+            self.key = key
+            self.value = value
+        }
     }
 
     public indirect enum Content: Sendable, Hashable {

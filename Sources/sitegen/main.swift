@@ -14,6 +14,7 @@ let version = "0.1.0"
 let commands: [(spec: CommandSpec, run: (ParsedArguments, Terminal) -> Int32)] = [
     (BuildCommand.spec, BuildCommand.run),
     (CheckSnippetsCommand.spec, CheckSnippetsCommand.run),
+    (ImportCommand.spec, ImportCommand.run),
     (NewCommand.spec, NewCommand.run),
     (ServeCommand.spec, ServeCommand.run),
 ]

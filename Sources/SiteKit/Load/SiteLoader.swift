@@ -45,7 +45,7 @@ public struct SiteLoader: Sendable {
 
     /// The first URL segments of the generated lists (`tags`, `series`, the pager's `page`),
     /// which a page of `Content/pages/` may not take as its slug.
-    static func reservedSegments(_ routes: SiteRoutes) -> Set<String> {
+    package static func reservedSegments(_ routes: SiteRoutes = .standard) -> Set<String> {
         let lists = [PageKind.archive, .tags, .seriesIndex].compactMap(routes.single) + [routes.home(page: 2), routes.permalinks.posts.prefix]
         return Set(lists.compactMap { $0.split(separator: "/").first.map { $0.lowercased() } })
     }

@@ -1,0 +1,143 @@
+/// Which generator a site was made for.
+public enum SourceGenerator: String, Sendable, CaseIterable {
+    case jekyll, hugo
+
+    var displayName: String { self == .jekyll ? "Jekyll" : "Hugo" }
+}
+
+/// Each kind of change the import makes, counted in the report.
+public enum Conversion: String, Sendable, CaseIterable, Comparable {
+    case highlightToFence = "highlight-to-fence"
+    case highlightShortcodeToFence = "highlight-shortcode-to-fence"
+    case lineNumbersDropped = "linenos-dropped"
+    case highlightOptionDropped = "highlight-option-dropped"
+    case postURLToLink = "post-url-to-link"
+    case linkTagToLink = "link-tag-to-link"
+    case refToLink = "ref-to-link"
+    case baseURLPrefixRemoved = "baseurl-prefix-removed"
+    case siteURLPrefixRemoved = "url-prefix-removed"
+    case siteVariableReplaced = "site-variable-replaced"
+    case urlFilterReplaced = "url-filter-replaced"
+    case rawUnwrapped = "raw-unwrapped"
+    case escapedShortcodeUnwrapped = "escaped-shortcode-unwrapped"
+    case figureIncludeToImage = "figure-include-to-image"
+    case figureShortcodeToImage = "figure-shortcode-to-image"
+    case slugAdded = "slug-added"
+    case titleAdded = "title-added"
+    case draftAdded = "draft-added"
+    case dateConverted = "date-converted"
+    case dateAdded = "date-added"
+    case categoriesAdded = "categories-added"
+    case redirectAdded = "redirect-added"
+    case extensionRenamed = "extension-renamed"
+    case frontMatterToYAML = "front-matter-to-yaml"
+
+    public var summary: String {
+        switch self {
+        case .highlightToFence: "{% highlight %} → fenced code block"
+        case .highlightShortcodeToFence: "{{< highlight >}} → fenced code block"
+        case .lineNumbersDropped: "linenos dropped (sitegen numbers no lines)"
+        case .highlightOptionDropped: "other highlight options dropped (hl_lines, mark_lines, …)"
+        case .postURLToLink: "{% post_url %} → .md link"
+        case .linkTagToLink: "{% link %} → .md link or site path"
+        case .refToLink: "{{< ref >}} / {{< relref >}} → .md link"
+        case .baseURLPrefixRemoved: "{{ site.baseurl }} link prefix removed"
+        case .siteURLPrefixRemoved: "{{ site.url }} link prefix removed"
+        case .siteVariableReplaced: "{{ site.url }} / {{ site.baseurl }} outside a link → its value"
+        case .urlFilterReplaced: "{{ '…' | relative_url }} / absolute_url → the path"
+        case .rawUnwrapped: "{% raw %}…{% endraw %} unwrapped"
+        case .escapedShortcodeUnwrapped: "{{</* … */>}} → the shortcode as text"
+        case .figureIncludeToImage: "{% include figure.html %} → image and caption"
+        case .figureShortcodeToImage: "{{< figure >}} → image and caption"
+        case .slugAdded: "slug: added, so the post keeps its URL"
+        case .titleAdded: "title: added from the file name"
+        case .draftAdded: "draft: true added (a draft of _drafts/)"
+        case .dateConverted: "date converted to a form sitegen reads (the old one kept in a comment)"
+        case .dateAdded: "date: added from publishDate"
+        case .categoriesAdded: "categories: added from the folder (<category>/_posts/)"
+        case .redirectAdded: "redirect_from/aliases: the old URL added (it redirects)"
+        case .extensionRenamed: "renamed to .md (from .markdown, …)"
+        case .frontMatterToYAML: "TOML (+++) or JSON front matter written as YAML, the same keys and values"
+        }
+    }
+
+    public static func < (lhs: Conversion, rhs: Conversion) -> Bool {
+        (allCases.firstIndex(of: lhs) ?? 0) < (allCases.firstIndex(of: rhs) ?? 0)
+    }
+}
+
+/// A place in the imported site (or, for what was not imported, in the source site).
+public struct ImportPlace: Sendable, Hashable, Comparable {
+    public var file: String
+    public var line: Int?
+    public var column: Int?
+    /// The construct as written, shortened.
+    public var text: String?
+    /// Why it was left or not imported, when the kind alone does not say.
+    public var note: String?
+
+    public init(file: String, line: Int? = nil, column: Int? = nil, text: String? = nil, note: String? = nil) {
+        self.file = file
+        self.line = line
+        self.column = column
+        self.text = text
+        self.note = note
+    }
+
+    /// `file:line:col`, or as much of it as is known.
+    public var position: String {
+        guard let line else { return file }
+        return "\(file):\(line)" + (column.map { ":\($0)" } ?? "")
+    }
+
+    public static func < (lhs: ImportPlace, rhs: ImportPlace) -> Bool {
+        (lhs.file, lhs.line ?? 0, lhs.column ?? 0) < (rhs.file, rhs.line ?? 0, rhs.column ?? 0)
+    }
+}
+
+/// What an import did, for the author: counts, every conversion, every construct left in the
+/// posts (the build warns about them too), everything not imported, the settings written.
+public struct ImportReport: Sendable {
+    public var generator: SourceGenerator
+    public var source: String
+    public var destination: String
+    public var posts = 0
+    public var drafts = 0
+    public var pages = 0
+    public var files = 0
+    public var converted: [Conversion: [ImportPlace]] = [:]
+    /// Kind (`Liquid tag {% include youtube.html %}`) → where.
+    public var left: [String: [ImportPlace]] = [:]
+    public var notImported: [ImportPlace] = []
+    /// The keys written to `Content/site.yml`, in order.
+    public var settings: [String] = []
+
+    public init(generator: SourceGenerator, source: String, destination: String) {
+        self.generator = generator
+        self.source = source
+        self.destination = destination
+    }
+
+    mutating func merge(_ other: DocumentReport) {
+        for (kind, places) in other.converted { converted[kind, default: []] += places }
+        for (kind, places) in other.left { left[kind, default: []] += places }
+        notImported += other.notImported
+    }
+
+    public var leftCount: Int { left.values.reduce(0) { $0 + $1.count } }
+}
+
+/// What converting one file found, merged into the `ImportReport`.
+struct DocumentReport: Sendable {
+    var converted: [Conversion: [ImportPlace]] = [:]
+    var left: [String: [ImportPlace]] = [:]
+    var notImported: [ImportPlace] = []
+
+    mutating func record(_ conversion: Conversion, _ place: ImportPlace) {
+        converted[conversion, default: []].append(place)
+    }
+
+    mutating func leave(_ kind: String, _ place: ImportPlace) {
+        left[kind, default: []].append(place)
+    }
+}

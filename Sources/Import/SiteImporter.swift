@@ -1,0 +1,148 @@
+import Foundation
+import SiteKit
+import Support
+
+/// `sitegen import jekyll|hugo SRC DIR`: reads the source site (never writing there),
+/// converts it in memory, writes the new site into a staging folder beside DIR and renames it
+/// into place only when everything worked, so DIR is either complete or as it was.
+public struct SiteImporter: Sendable {
+    public struct Options: Sendable {
+        public var generator: SourceGenerator
+        public var source: URL
+        public var destination: URL
+
+        public init(generator: SourceGenerator, source: URL, destination: URL) {
+            self.generator = generator
+            self.source = source.standardizedFileURL
+            self.destination = destination.standardizedFileURL
+        }
+    }
+
+    public let options: Options
+
+    public init(options: Options) {
+        self.options = options
+    }
+
+    public func run() throws(DiagnosticsError) -> ImportReport {
+        try checkFolders()
+        let tree = SourceTree(root: options.source)
+        var report = ImportReport(generator: options.generator, source: options.source.path, destination: options.destination.path)
+        report.notImported += tree.skipped.map { ImportPlace(file: $0.path, note: $0.reason) }
+
+        let settings: SiteSettings
+        let configFiles: [String]
+        var plan: SitePlan
+        var policy: URLPolicy
+        var importer: DocumentImporter
+        switch options.generator {
+        case .jekyll:
+            let config: JekyllConfig
+            do throws(Diagnostic) { config = try JekyllConfig.read(tree) } catch { throw DiagnosticsError([error]) }
+            (settings, configFiles) = (config.settings, config.configFiles)
+            report.notImported += config.notImported
+            plan = JekyllLayout.plan(tree, config)
+            policy = URLPolicy.jekyll(config)
+            importer = DocumentImporter(generator: .jekyll, policy: policy, targets: LinkTargets(), siteURL: config.siteURL, basePath: config.basePath)
+        case .hugo:
+            let config = try HugoConfig.read(tree)
+            (settings, configFiles) = (config.settings, config.configFiles)
+            report.notImported += config.notImported
+            plan = HugoLayout.plan(tree)
+            policy = URLPolicy.hugo(config, posts: plan.documents.filter { $0.role != .page })
+            importer = DocumentImporter(generator: .hugo, policy: policy, targets: LinkTargets())
+        }
+        Self.dropCollisions(&plan)
+        report.notImported += plan.notImported
+
+        var errors: [Diagnostic] = []
+        var read: [(PlannedDocument, SourceDocument)] = []
+        for (document, result) in zip(plan.documents, plan.documents.parallelMap { document in
+            Result { () throws(Diagnostic) in try SourceDocument.read(tree.url(document.source), path: document.source) }
+        }) {
+            switch result {
+            case .failure(let error): errors.append(error)
+            case .success(let source): read.append((document, source))
+            }
+        }
+        importer.targets = Self.targets(documents: read.map(\.0), files: plan.files, generator: options.generator)
+        let documentImporter = importer
+        let outcomes = read.parallelMap { document, source in
+            Result { () throws(Diagnostic) in try documentImporter.run(document, source) }
+        }
+        var written: [(path: String, bytes: [UInt8])] = []
+        for ((document, _), outcome) in zip(read, outcomes) {
+            switch outcome {
+            case .failure(let error): errors.append(error)
+            case .success(let result):
+                report.merge(result.report)
+                written.append((document.destination, result.bytes))
+                switch document.role {
+                case .page: report.pages += 1
+                case .post, .draft: if result.isDraft { report.drafts += 1 } else { report.posts += 1 }
+                }
+            }
+        }
+        guard errors.isEmpty else { throw DiagnosticsError(Diagnostic.inReadingOrder(errors)) }
+        var site = settings
+        if site.title == nil { site.title = options.source.lastPathComponent }
+        if policy.postPattern != Permalinks.sitegenDefault { site.permalinks.append(("posts", policy.postPattern)) }
+        if let note = policy.patternNote { report.notImported.append(ImportPlace(file: configFiles.first ?? "", note: note)) }
+        report.settings = site.keys
+        written.append(("Content/site.yml", Array(site.yaml(generator: options.generator, from: configFiles).utf8)))
+        written.append((".gitignore", Array("Output/\n.sitegen-cache/\n".utf8)))
+        report.files = plan.files.count
+        try StagedFolder(destination: options.destination).write(written, copying: plan.files.map { (tree.url($0.source), $0.source, $0.destination) })
+        return report
+    }
+
+    /// SRC a folder; DIR absent or empty, and neither inside the other.
+    private func checkFolders() throws(DiagnosticsError) {
+        let source = options.source.resolvingSymlinksInPath().path
+        let destination = options.destination.path
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: source, isDirectory: &isFolder), isFolder.boolValue else {
+            throw DiagnosticsError([.error(options.source.path, nil, "no such folder: the site to import")])
+        }
+        if FileManager.default.fileExists(atPath: destination, isDirectory: &isFolder) {
+            guard isFolder.boolValue else { throw DiagnosticsError([.error(destination, nil, "exists and is not a folder: choose a new folder to import into")]) }
+            let entries = (try? FileManager.default.contentsOfDirectory(atPath: destination)) ?? ["?"]
+            guard entries.isEmpty else { throw DiagnosticsError([.error(destination, nil, "is not empty: import into a new or empty folder")]) }
+        }
+        let resolvedDestination = options.destination.deletingLastPathComponent().resolvingSymlinksInPath()
+            .appendingPathComponent(options.destination.lastPathComponent).path
+        if resolvedDestination == source || resolvedDestination.hasPrefix(source + "/") {
+            throw DiagnosticsError([.error(destination, nil, "is inside the site to import, which the import never writes to: choose a folder outside it")])
+        }
+    }
+
+    /// Two files going to one place (`a.md` and `a.markdown`; compared without case, as
+    /// macOS's file system does): the second is reported, not written.
+    private static func dropCollisions(_ plan: inout SitePlan) {
+        var taken: [String: String] = [:]
+        func keep(source: String, destination: String) -> Bool {
+            if let first = taken[destination.lowercased()] {
+                plan.notImported.append(ImportPlace(file: source, note: "goes where \(first) goes (\(destination)): not imported"))
+                return false
+            }
+            taken[destination.lowercased()] = source
+            return true
+        }
+        plan.documents = plan.documents.filter { keep(source: $0.source, destination: $0.destination) }
+        plan.files = plan.files.filter { keep(source: $0.source, destination: $0.destination) }
+    }
+
+    /// Every post, page and file by its source path, and posts by the names links use.
+    private static func targets(documents: [PlannedDocument], files: [PlannedFile], generator: SourceGenerator) -> LinkTargets {
+        var targets = LinkTargets()
+        for document in documents {
+            let names = generator == .jekyll ? (document.role == .page ? [] : [document.source.fileName.withoutExtension])
+                : [document.urlName]
+            targets.add(source: document.source, target: .document(document.destination), names: names)
+        }
+        for file in files where file.destination.hasPrefix("Content/static/") {
+            targets.add(source: file.source, target: .sitePath("/" + file.destination.dropFirst("Content/static/".count)), names: [])
+        }
+        return targets
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+import Testing
+@testable import Import
+@testable import SiteKit
+
+/// Bodies, front matter and TOML made of the pieces of template syntax in random order (a
+/// fixed seed, so a failure repeats): every reader returns, none traps on an index.
+@Suite("Import: arbitrary input")
+struct ImportRobustnessTests {
+    /// SplitMix64: the same sequence on every platform and run.
+    struct SeededGenerator: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    static let pieces = ["{%", "%}", "{{", "}}", "{{<", ">}}", "{{%", "%}}", "{{</*", "*/>}}", "{:", "}", "`", "```", "~~~", "\n", " ",
+                         "    ", "> ", "- ", "raw", "endraw", "highlight", "endhighlight", " swift", "/highlight", "post_url", "link",
+                         "include figure.html", " image=\"/a.png\"", " caption=\"c\"", "ref", " \"x.md\"", "site.baseurl", "site.url",
+                         "](", ")", "[", "]", "\"", "'", "\\", "é", "#", "=", "|", " relative_url", "\r\n", "\u{2028}", "figure",
+                         " src=\"a.png\"", "+++", "---", "[[", "]]", "1979-05-27", "07:32", "0x1F", "1e5", "\"\"\"", "'''", ","]
+
+    @Test func everyReaderReturnsOnArbitraryText() throws {
+        var generator = SeededGenerator(state: 20_261_130)
+        var targets = LinkTargets()
+        targets.add(source: "_posts/2019-01-01-x.md", target: .document("Content/posts/2019-01-01-x.md"), names: ["2019-01-01-x", "x"])
+        let context = ConversionContext(documentPath: "Content/posts/a.md", sourcePath: "_posts/a.md", targets: targets,
+                                        siteURL: "https://example.com", basePath: "/b")
+        var converted = 0
+        for _ in 0..<3000 {
+            let text = (0..<Int.random(in: 0...60, using: &generator)).map { _ in Self.pieces[Int.random(in: 0..<Self.pieces.count, using: &generator)] }.joined()
+            let bytes = Array(text.utf8)
+            var report = DocumentReport()
+            for body in [LiquidConverter(context: context).convert(bytes), ShortcodeConverter(context: context).convert(bytes)] {
+                BodyPlaces.record(body, file: "a.md", firstLine: 3, into: &report)
+                if !body.events.isEmpty { converted += 1 }
+            }
+            _ = TemplateSyntaxScanner.scan(text, firstLine: 1)
+            _ = try? TOMLParser.parse(text)
+            _ = LenientDate(text)
+            _ = try? SourceDocument.split(bytes, path: "a.md")
+            if var editor = try? FrontMatterEditor(yaml: "date: " + text + "\naliases: " + text + "\n") {
+                _ = editor.replaceScalar("date", with: "2020-01-01")
+                _ = editor.append("\"/x/\"", toList: "aliases")
+            }
+        }
+        #expect(converted > 100, "the pieces make convertible constructs often enough to exercise the converters")
+    }
+}
