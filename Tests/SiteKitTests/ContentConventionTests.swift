@@ -184,3 +184,43 @@ struct ContentConventionTests {
         #expect(warnings == ["Content/posts/a.md:6:5: warning: broken link '/nowhere/': no page or file of the site is at /nowhere/"])
     }
 }
+
+/// Template code of another generator left in a post is shown to readers as text: the
+/// build says so, once per file, unless told otherwise (`template_syntax:`).
+@Suite("Template syntax left in posts")
+struct TemplateSyntaxWarningTests {
+    static let posts = [
+        "Content/posts/a.md": FixtureSite.post("title: A\ndate: 2019-01-01", body: """
+            Intro {% include note.html %} and {{< figure src="x.png" >}}.
+
+            ```liquid
+            {% raw %} in code is fine {% endraw %}
+            ```
+
+            More `{{ site.url }}` in a code span, then {: .note} at a line's end.
+
+            """),
+        "Content/posts/clean.md": FixtureSite.post("title: C\ndate: 2019-01-02", body: "An escaped \\{% tag %} is deliberate.\n"),
+    ]
+
+    @Test func itIsOneWarningPerFileAtTheFirstConstruct() throws {
+        let site = FixtureSite(Self.posts)
+        defer { site.remove() }
+        let warnings = try site.build().warnings.headlines
+        #expect(warnings.count == 1)
+        #expect(warnings.first?.hasPrefix("Content/posts/a.md:6:7: warning: 3 constructs:") == true, "\(warnings)")
+        #expect(warnings.first?.contains("set template_syntax: ignore") == true)
+    }
+
+    @Test func theSettingMakesItAnErrorOrNothing() throws {
+        let failing = FixtureSite(Self.posts, config: "title: T\ntemplate_syntax: error\n")
+        defer { failing.remove() }
+        #expect(failing.failingBuild().errors.headlines.map { $0.prefix(44) } == ["Content/posts/a.md:6:7: error: 3 constructs:"])
+        let quiet = FixtureSite(Self.posts, config: "title: T\ntemplate_syntax: ignore\n")
+        defer { quiet.remove() }
+        #expect(try quiet.build().warnings.isEmpty)
+        let wrong = FixtureSite(Self.posts, config: "title: T\ntemplate_syntax: loud\n")
+        defer { wrong.remove() }
+        #expect(wrong.failingBuild().errors.headlines == ["Content/site.yml:2:1: error: template_syntax must be warn, error or ignore, not 'loud'"])
+    }
+}

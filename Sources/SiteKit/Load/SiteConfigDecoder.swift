@@ -4,7 +4,7 @@ import YAML
 
 /// Reads `Content/site.yml` into a `SiteConfig`, every problem at its line and column.
 public enum SiteConfigDecoder {
-    public static let knownKeys = ["title", "author", "description", "base_url", "language", "theme", "posts_per_page", "feed_limit", "markdown", "snippets", "strings", "permalinks", "links"]
+    public static let knownKeys = ["title", "author", "description", "base_url", "language", "theme", "posts_per_page", "feed_limit", "markdown", "snippets", "strings", "permalinks", "links", "template_syntax"]
     public static let knownSnippetKeys = ["swift_version", "run"]
     public static let knownMarkdownKeys = ["smart_punctuation", "allow_raw_html"]
 
@@ -54,6 +54,11 @@ public enum SiteConfigDecoder {
             if let version = sub.int("swift_version", range: 5...6) { config.snippetSwiftVersion = version }
             if let run = sub.bool("run") { config.snippetRun = run }
             fields.absorb(sub)
+        }
+        if let policy = fields.string("template_syntax", required: false) {
+            if let value = SiteConfig.TemplateSyntaxPolicy(rawValue: policy) { config.templateSyntax = value } else {
+                fields.error(at: fields.location(ofKey: "template_syntax"), "template_syntax must be warn, error or ignore, not '\(policy)'")
+            }
         }
         if let permalinks = fields.mappingField("permalinks") {
             decodePermalinks(permalinks, into: &config, &fields)

@@ -15,6 +15,8 @@ struct RenderedBody: Sendable {
     var excerpt: String
     /// The Swift version of the last check-snippets run, when it passed every Swift block.
     var checkedSwift: String? = nil
+    /// Template syntax of another generator left in the body (`template_syntax: warn`).
+    var warnings: [Diagnostic] = []
 }
 
 /// Parses a post's or page's Markdown body with the site's settings. Positions in the
@@ -48,6 +50,8 @@ struct PostBodyRenderer: Sendable {
     var math = MathRendering()
     /// What the last check-snippets run recorded, shown under `fails=` and `run` blocks.
     var verified = VerifiedSnippets()
+    /// Liquid, shortcodes and kramdown attribute lists left in a body: a warning, an error or nothing.
+    var templateSyntax = SiteConfig.TemplateSyntaxPolicy.warn
 
     /// Ids the default theme gives elements of a page; headings never take them.
     static let themeIDs: Set<String> = ["content"]
@@ -73,11 +77,12 @@ struct PostBodyRenderer: Sendable {
                 "<a class=\"heading-anchor\" href=\"#\(HTMLText.escaped(id))\" aria-label=\"Link to this section\">#</a>"
             },
             reservedHeadingIDs: Self.themeIDs)
+        let leftover = try templateSyntaxProblem(body, file: file, firstLine: firstLine, document: document)
         let rendering = renderer.renderCollectingHeadings(document)
         return RenderedBody(
             html: rendering.html, headings: rendering.headings, links: resolved,
             wordCount: WordCounter.count(document),
-            excerpt: Self.excerpt(of: document), checkedSwift: snippets.checkedWith)
+            excerpt: Self.excerpt(of: document), checkedSwift: snippets.checkedWith, warnings: leftover.map { [$0] } ?? [])
     }
 
     /// A cheap test that lets the bodies without formulas (nearly all) skip the search for them.
@@ -116,5 +121,17 @@ struct PostBodyRenderer: Sendable {
             if case .paragraph(let inlines) = block.kind { return plainText(of: inlines) }
         }
         return ""
+    }
+
+    /// One warning for a file with template syntax of Jekyll or Hugo left in it (outside
+    /// code), at the first construct; an error with `template_syntax: error`.
+    private func templateSyntaxProblem(_ body: String, file: String, firstLine: Int, document: MarkdownDocument) throws(Diagnostic) -> Diagnostic? {
+        guard templateSyntax != .ignore else { return nil }
+        let found = TemplateSyntaxScanner.scan(body, firstLine: firstLine, document: document)
+        guard let first = found.first else { return nil }
+        let message = "\(TemplateSyntaxScanner.summary(found)) left as text, which readers see; "
+            + "convert them (sitegen import does), escape one as \\{, or set template_syntax: ignore"
+        guard templateSyntax == .warn else { throw .error(file, first.location, message) }
+        return .warning(file, first.location, message)
     }
 }

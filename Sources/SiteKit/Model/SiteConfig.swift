@@ -24,6 +24,14 @@ public struct SiteConfig: Sendable, Hashable {
     public var strings: [String: String] = [:]
     /// The URL patterns of posts, tags, categories and series (`permalinks:`).
     package var routes = SiteRoutes.standard
+    /// What the build does about Liquid tags, Hugo shortcodes and kramdown attribute lists
+    /// left in a post, which readers would see as text (`template_syntax:`).
+    public var templateSyntax = TemplateSyntaxPolicy.warn
+
+    public enum TemplateSyntaxPolicy: String, Sendable, Hashable, CaseIterable {
+        case warn, error, ignore
+    }
+
     /// Links the link checker leaves alone, and how it reports broken ones (`links:`).
     public var links = LinkSettings()
 

@@ -26,6 +26,7 @@ public final class RenderCache: @unchecked Sendable {
         var markdown: SiteConfig.MarkdownSettings
         var math: [MathFormula.Key: String]
         var verified: VerifiedSnippets
+        var templateSyntax: SiteConfig.TemplateSyntaxPolicy
     }
 
     /// What an output unit was made from: a page's template data, a feed, or plain text.

@@ -59,7 +59,7 @@ public struct SitePages: Sendable {
         let site = self.site
         let (renderer, warnings) = try bodyRenderer()
         cache?.begin(environment: .init(links: renderer.links, markdown: site.config.markdown, math: renderer.math.htmlByKey,
-                                        verified: renderer.verified),
+                                        verified: renderer.verified, templateSyntax: renderer.templateSyntax),
                      templates: theme.sources)
         let bodyKeys = site.posts.map { RenderCache.BodyKey(body: $0.body, file: $0.sourcePath, firstLine: $0.bodyFirstLine, urlPath: $0.urlPath) }
             + site.pages.map { RenderCache.BodyKey(body: $0.body, file: $0.sourcePath, firstLine: $0.bodyFirstLine, urlPath: $0.urlPath) }
@@ -99,7 +99,7 @@ public struct SitePages: Sendable {
         }).flatMap { $0 }
         var ids: [String: Set<String>] = [:]
         for (path, pageIDs) in written { ids[path] = pageIDs }
-        return RenderedSite(paths: Set(written.map(\.path)), links: links, ids: ids, warnings: warnings,
+        return RenderedSite(paths: Set(written.map(\.path)), links: links, ids: ids, warnings: warnings + bodies.flatMap(\.warnings),
                             bodyFiles: cache == nil ? [] : Set(bodyKeys.map(\.file)))
     }
 
@@ -109,6 +109,7 @@ public struct SitePages: Sendable {
         var renderer = PostBodyRenderer(parser: PostBodyParser(settings: site.config.markdown),
                                         links: LinkResolver(site: site, urls: SiteURLs(baseURL: site.config.baseURL)))
         renderer.verified = verifiedSnippets
+        renderer.templateSyntax = site.config.templateSyntax
         guard let math else { return (renderer, []) }
         let bodies = site.posts.map { ($0.body, $0.sourcePath, $0.bodyFirstLine) }
             + site.pages.map { ($0.body, $0.sourcePath, $0.bodyFirstLine) }
