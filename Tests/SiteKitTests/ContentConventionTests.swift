@@ -224,3 +224,18 @@ struct TemplateSyntaxWarningTests {
         #expect(wrong.failingBuild().errors.headlines == ["Content/site.yml:2:1: error: template_syntax must be warn, error or ignore, not 'loud'"])
     }
 }
+
+@Suite("Slugs")
+struct SlugTests {
+    /// The ASCII fast path gives what the Unicode path gives.
+    @Test func asciiAndUnicodePathsAgree() {
+        for name in ["Eat That Frog", "iOS 17: What's New?", "  --a__b..c--  ", "Swift 5.9", "UPPER lower 123", "", "!!!", "a-b_c.d", "Z@[`{"] {
+            let viaUnicode = Slug.make(from: name + "é").replacingOccurrences(of: "é", with: "")
+            let expected = viaUnicode.hasSuffix("-") ? String(viaUnicode.dropLast()) : viaUnicode
+            #expect(Slug.make(from: name) == expected, "\(name)")
+        }
+        #expect(Slug.make(from: "Eat That Frog") == "eat-that-frog")
+        #expect(Slug.isValid("a-b_c.D9") && !Slug.isValid("a b") && !Slug.isValid("a/b") && !Slug.isValid(".a") && !Slug.isValid("a@b"))
+        #expect(Slug.isValid("Übersicht") && !Slug.isValid("Über sicht"))
+    }
+}

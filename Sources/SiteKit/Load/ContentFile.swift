@@ -1,4 +1,5 @@
 import Foundation
+import Support
 
 /// What a content file's place says about it, by the conventions of Jekyll and Hugo:
 /// `2019-08-21-a-post.md` is dated by its name; `a-post/index.md` is a page bundle named by
@@ -17,27 +18,41 @@ struct ContentFile: Sendable {
     var section: String
     /// The other files of its page bundle.
     var resources: [BundleResource]
-    /// When the file was last changed, to date a draft that has no date.
-    var modified: PostDate?
+    /// The file on disk, whose modification time dates a draft that has no date.
+    var url: URL?
+
+    /// When the file was last changed: the date of a draft without one (looked up only
+    /// for such a draft, since a `stat` per post showed in profiles).
+    var modified: PostDate? {
+        url.flatMap { FileStatus.of($0.path) }.map { PostDate(secondsSince1970: Int($0.modifiedNanoseconds / 1_000_000_000)) }
+    }
 
     /// The extensions of Markdown files.
     static let markdownExtensions = ["md", "markdown"]
 
     static func isMarkdown(_ path: String) -> Bool {
-        markdownExtensions.contains((path as NSString).pathExtension.lowercased())
+        let name = path.split(separator: "/").last ?? ""
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return false }
+        return markdownExtensions.contains(name[name.index(after: dot)...].lowercased())
+    }
+
+    /// The name without its last extension (`index` of `index.md`).
+    static func stem(_ fileName: String) -> String {
+        guard let dot = fileName.lastIndex(of: "."), dot != fileName.startIndex else { return fileName }
+        return String(fileName[..<dot])
     }
 
     /// `relative` is the file's path below the posts (or pages) folder.
-    init(path: String, relative: String, resources: [BundleResource] = [], modified: PostDate? = nil) {
+    init(path: String, relative: String, resources: [BundleResource] = [], url: URL? = nil) {
         self.path = path
         var components = relative.split(separator: "/").map(String.init)
         let fileName = components.removeLast()
-        let stem = (fileName as NSString).deletingPathExtension
+        let stem = Self.stem(fileName)
         let isBundle = Self.isBundleIndex(fileName) && !components.isEmpty
         name = isBundle ? components.removeLast() : stem
         section = components.first ?? "posts"
         self.resources = resources
-        self.modified = modified
+        self.url = url
         var rest = Substring(name)
         if let (date, remainder) = Self.datePrefix(of: name) {
             dateFromName = date
@@ -48,7 +63,7 @@ struct ContentFile: Sendable {
 
     /// `index.md` (or `index.markdown`): the page of a bundle whose other files are its resources.
     static func isBundleIndex(_ fileName: String) -> Bool {
-        isMarkdown(fileName) && (fileName as NSString).deletingPathExtension == "index"
+        isMarkdown(fileName) && stem(fileName) == "index"
     }
 
     /// `2019-8-21-` at the start of a name, as Jekyll reads it, with what follows it.

@@ -87,7 +87,7 @@ public enum PostDecoder {
             fields.absorb(sub)
             return version
         }
-        guard let node = fields.mapping["swift_version"], case .int(let version) = node.scalar, (5...6).contains(version) else { return nil }
+        guard let node = fields["swift_version"], case .int(let version) = node.scalar, (5...6).contains(version) else { return nil }
         fields.warning(node, "'swift_version' at the top of the front matter is deprecated: write 'snippets: { swift_version: \(version) }'")
         return version
     }

@@ -105,7 +105,7 @@ public enum SiteConfigDecoder {
         let keys = SiteRoutes.Permalinks.keys
         sub.warnUnknownKeys(known: keys.map(\.key), what: "permalinks setting")
         for (key, tokens) in keys {
-            guard let value = sub.mapping[key], let text = sub.string(key, required: false) else { continue }
+            guard let value = sub[key], let text = sub.string(key, required: false) else { continue }
             do {
                 let pattern = try Permalink(text, tokens: tokens)
                 if key != "posts" && (!pattern.uses("slug") || pattern.prefix == "/") {

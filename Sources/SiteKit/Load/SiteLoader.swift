@@ -138,45 +138,49 @@ public struct SiteLoader: Sendable {
             return []
         }
         let paths = DirectoryWalker.files(below: folder.path, includeHidden: false)
+        /// `a/b/c.md` → `a/b`, `c.md` → ``.
+        func parent(_ path: String) -> Substring { path.lastIndex(of: "/").map { path[..<$0] } ?? "" }
+        func name(_ path: String) -> Substring { path.lastIndex(of: "/").map { path[path.index(after: $0)...] } ?? path[...] }
         // Bundles only below the posts folder itself: `posts/index.md` is a post named index.
-        let bundles = what == "post" ? Set(paths.filter { $0.contains("/") && ContentFile.isBundleIndex(($0 as NSString).lastPathComponent) }
-            .map { ($0 as NSString).deletingLastPathComponent }) : []
-        func bundle(of path: String) -> String? {
-            var folder = (path as NSString).deletingLastPathComponent
+        let bundles = what == "post" ? Set(paths.filter { $0.contains("/") && ContentFile.isBundleIndex(String(name($0))) }.map(parent)) : []
+        func bundle(of path: String) -> Substring? {
+            guard !bundles.isEmpty else { return nil }
+            var folder = parent(path)
             while !folder.isEmpty {
                 if bundles.contains(folder) { return folder }
-                folder = (folder as NSString).deletingLastPathComponent
+                folder = folder.lastIndex(of: "/").map { folder[..<$0] } ?? ""
             }
             return nil
         }
-        var resources: [String: [BundleResource]] = [:]
-        var markdown: [String] = []
+        var resources: [Substring: [BundleResource]] = [:]
+        var markdown: [(path: String, bundle: Substring?)] = []
         for path in paths {
-            let url = folder.appendingPathComponent(path)
-            let name = (path as NSString).lastPathComponent
-            if let owner = bundle(of: path), !(ContentFile.isBundleIndex(name) && (path as NSString).deletingLastPathComponent == owner) {
-                if ContentFile.isMarkdown(name) {
+            let fileName = name(path)
+            let owner = bundle(of: path)
+            let isIndex = ContentFile.isBundleIndex(String(fileName))
+            if let owner, !(isIndex && parent(path) == owner) {
+                let url = folder.appendingPathComponent(path)
+                if ContentFile.isMarkdown(String(fileName)) {
                     diagnostics.append(.warning(layout.displayPath(url), nil,
                         "not published: a Markdown file inside the page bundle \(owner)/ (only its index.md is a post)"))
                 } else {
                     resources[owner, default: []].append(BundleResource(source: url.path, name: String(path.dropFirst(owner.count + 1))))
                 }
-            } else if name.lowercased() == "_index.md" || name.lowercased() == "_index.markdown" {
-                diagnostics.append(.warning(layout.displayPath(url), nil,
+            } else if fileName.lowercased() == "_index.md" || fileName.lowercased() == "_index.markdown" {
+                diagnostics.append(.warning(layout.displayPath(folder.appendingPathComponent(path)), nil,
                     "not published: _index.md is a Hugo section page, and sitegen makes its own lists"))
-            } else if ContentFile.isMarkdown(name) {
-                markdown.append(path)
+            } else if ContentFile.isMarkdown(String(fileName)) {
+                markdown.append((path, isIndex ? owner : nil))
             } else {
-                diagnostics.append(.warning(layout.displayPath(url), nil,
+                diagnostics.append(.warning(layout.displayPath(folder.appendingPathComponent(path)), nil,
                     "not a \(what) (only .md files in \(folder.lastPathComponent)/ are read); put files to publish as they are in Content/static/"))
             }
         }
-        return markdown.map { path in
-            let url = folder.appendingPathComponent(path)
-            let owner = ContentFile.isBundleIndex((path as NSString).lastPathComponent) ? bundle(of: path) : nil
-            let modified = FileStatus.of(url.path).map { PostDate(secondsSince1970: Int($0.modifiedNanoseconds / 1_000_000_000)) }
-            return (url, ContentFile(path: layout.displayPath(url), relative: path, resources: owner.flatMap { resources[$0] } ?? [],
-                                     modified: modified))
+        let displayFolder = layout.displayPath(folder)
+        return markdown.map { entry in
+            let url = folder.appendingPathComponent(entry.path)
+            return (url, ContentFile(path: displayFolder + "/" + entry.path, relative: entry.path,
+                                     resources: entry.bundle.flatMap { resources[$0] } ?? [], url: url))
         }
     }
 }

@@ -10,12 +10,23 @@ struct YAMLFields {
     let lineOffset: Int
     let mapping: YAMLNode
     private(set) var diagnostics: [Diagnostic] = []
+    /// Each key's pair, the first of a repeated key: a post's fields are looked up a few
+    /// dozen times, and searching the pairs each time showed in profiles.
+    private let pairs: [String: YAMLNode.Pair]
 
     init(file: String, lineOffset: Int, mapping: YAMLNode) {
         self.file = file
         self.lineOffset = lineOffset
         self.mapping = mapping
+        var pairs: [String: YAMLNode.Pair] = [:]
+        if case .mapping(let list) = mapping.content {
+            for pair in list { if let key = pair.key.scalarText, pairs[key] == nil { pairs[key] = pair } }
+        }
+        self.pairs = pairs
     }
+
+    /// The value of `key`, if the mapping has it.
+    subscript(key: String) -> YAMLNode? { pairs[key]?.value }
 
     func location(of node: YAMLNode) -> SourceLocation {
         SourceLocation(line: node.location.line + lineOffset, column: node.location.column)
@@ -23,8 +34,7 @@ struct YAMLFields {
 
     /// Where `key` is written, or where the mapping starts.
     func location(ofKey key: String) -> SourceLocation {
-        guard case .mapping(let pairs) = mapping.content,
-              let pair = pairs.first(where: { $0.key.scalarText == key }) else { return location(of: mapping) }
+        guard let pair = pairs[key] else { return location(of: mapping) }
         return location(of: pair.key)
     }
 
@@ -43,7 +53,7 @@ struct YAMLFields {
     /// The value of `key`, unless it is absent, null or empty text (`slug:`), which Jekyll
     /// and Hugo read as absent too.
     func present(_ key: String) -> YAMLNode? {
-        guard let node = mapping[key], node.scalar != .null else { return nil }
+        guard let node = self[key], node.scalar != .null else { return nil }
         if case .scalar(let text, _) = node.content, text.trimmingCharacters(in: .whitespaces).isEmpty { return nil }
         return node
     }
@@ -138,7 +148,7 @@ struct YAMLFields {
     /// A text value. Plain numbers and booleans are accepted as written (`title: 1984`);
     /// lists, mappings and null are errors.
     mutating func string(_ key: String, required: Bool) -> String? {
-        guard let node = mapping[key] else {
+        guard let node = self[key] else {
             if required { error(at: location(of: mapping), "missing required key '\(key)'") }
             return nil
         }
@@ -154,7 +164,7 @@ struct YAMLFields {
     }
 
     mutating func bool(_ key: String) -> Bool? {
-        guard let node = mapping[key] else { return nil }
+        guard let node = self[key] else { return nil }
         guard case .bool(let value) = node.scalar else {
             error(node, "'\(key)' must be true or false, not \(node.kindName) '\(node.scalarText ?? "")'")
             return nil
@@ -163,7 +173,7 @@ struct YAMLFields {
     }
 
     mutating func int(_ key: String, range: ClosedRange<Int>) -> Int? {
-        guard let node = mapping[key] else { return nil }
+        guard let node = self[key] else { return nil }
         guard case .int(let value) = node.scalar else {
             error(node, "'\(key)' must be a whole number, not \(node.kindName)\(node.scalarText.map { " '\($0)'" } ?? "")")
             return nil
@@ -176,7 +186,7 @@ struct YAMLFields {
     }
 
     mutating func date(_ key: String, required: Bool) -> PostDate? {
-        guard let node = mapping[key] else {
+        guard let node = self[key] else {
             if required { error(at: location(of: mapping), "missing required key '\(key)' (e.g. \(key): 2017-04-21)") }
             return nil
         }
@@ -190,7 +200,7 @@ struct YAMLFields {
     /// A list of text values, or text split at spaces and commas as Jekyll splits
     /// `tags: swift ios`; each item of a list is checked on its own line.
     mutating func words(_ key: String) -> [String]? {
-        guard let node = present(key) else { return mapping[key] == nil ? nil : [] }
+        guard let node = present(key) else { return self[key] == nil ? nil : [] }
         if case .scalar(let text, _) = node.content {
             return text.split(whereSeparator: { $0.isWhitespace || $0 == "," }).map(String.init)
         }
@@ -199,7 +209,7 @@ struct YAMLFields {
 
     /// A list of text values; each item is checked on its own line.
     mutating func stringList(_ key: String) -> [String]? {
-        guard let node = mapping[key] else { return nil }
+        guard let node = self[key] else { return nil }
         if node.scalar == .null { return [] }
         guard case .sequence(let items) = node.content else {
             error(node, "'\(key)' must be a list, e.g. \(key): [swift, ios]")
@@ -217,7 +227,7 @@ struct YAMLFields {
     }
 
     mutating func mappingField(_ key: String) -> YAMLNode? {
-        guard let node = mapping[key] else { return nil }
+        guard let node = self[key] else { return nil }
         guard case .mapping = node.content else {
             error(node, "'\(key)' must be a mapping of settings, not \(node.kindName)")
             return nil
