@@ -134,7 +134,7 @@ public struct SnippetChecker: Sendable {
         let url = layout.content.appendingPathComponent("snippets/prelude.swift")
         guard FileManager.default.fileExists(atPath: url.path) else { return nil }
         do {
-            let source = try SourceText.read(url, displayPath: layout.displayPath(url))
+            let source = try SourceText.read(url, displayPath: layout.displayPath(url), within: FolderBoundary(root: layout.root.path))
             return SnippetPrelude(path: source.path, text: source.text)
         } catch {
             throw DiagnosticsError([error])

@@ -4,7 +4,7 @@ import YAML
 
 /// Reads `Content/site.yml` into a `SiteConfig`, every problem at its line and column.
 public enum SiteConfigDecoder {
-    public static let knownKeys = ["title", "author", "description", "base_url", "language", "theme", "posts_per_page", "feed_limit", "markdown", "snippets"]
+    public static let knownKeys = ["title", "author", "description", "base_url", "language", "theme", "posts_per_page", "feed_limit", "markdown", "snippets", "limits", "keep"]
     public static let knownSnippetKeys = ["swift_version"]
     public static let knownMarkdownKeys = ["smart_punctuation", "allow_raw_html"]
 
@@ -28,8 +28,12 @@ public enum SiteConfigDecoder {
         if let description = fields.string("description", required: false) { config.description = description }
         if let language = fields.string("language", required: false) { config.language = language }
         if let theme = fields.string("theme", required: false) {
-            config.themeLocation = fields.location(of: root["theme"]!)
-            if Slug.isValid(theme) { config.theme = theme } else { fields.error(root["theme"]!, "theme '\(theme)' must be a folder name in Themes/") }
+            config.themeLocation = fields.location(ofValue: "theme")
+            if Slug.isValid(theme) {
+                config.theme = theme
+            } else {
+                fields.error(at: fields.location(ofValue: "theme"), "theme '\(theme)' must be a folder name in Themes/")
+            }
         }
         if let perPage = fields.int("posts_per_page", range: 1...1000) { config.postsPerPage = perPage }
         if let limit = fields.int("feed_limit", range: 0...1_000_000) { config.feedLimit = limit }
@@ -37,7 +41,7 @@ public enum SiteConfigDecoder {
             if let normalized = normalizedBaseURL(url) {
                 config.baseURL = normalized
             } else {
-                fields.error(root["base_url"]!, "base_url '\(url)' must be an absolute http or https URL, e.g. https://example.com/")
+                fields.error(at: fields.location(ofValue: "base_url"), "base_url '\(url)' must be an absolute http or https URL, e.g. https://example.com/")
             }
         }
         if let markdown = fields.mappingField("markdown") {
@@ -53,6 +57,8 @@ public enum SiteConfigDecoder {
             if let version = sub.int("swift_version", range: 5...6) { config.snippetSwiftVersion = version }
             fields.absorb(sub)
         }
+        config.limits = OutputSettingsDecoder.decodeLimits(&fields)
+        config.keep = OutputSettingsDecoder.decodeKeep(&fields)
         let failed = fields.diagnostics.contains { $0.severity == .error }
         return (failed ? nil : config, fields.diagnostics)
     }
@@ -60,7 +66,8 @@ public enum SiteConfigDecoder {
     static func normalizedBaseURL(_ text: String) -> String? {
         let lower = text.lowercased()
         guard lower.hasPrefix("http://") || lower.hasPrefix("https://") else { return nil }
-        let afterScheme = text[text.range(of: "://")!.upperBound...]
+        guard let scheme = text.range(of: "://") else { return nil }
+        let afterScheme = text[scheme.upperBound...]
         guard let host = afterScheme.split(separator: "/").first, !host.isEmpty,
               !text.contains(where: { $0 == " " || $0 == "?" || $0 == "#" }) else { return nil }
         return text.hasSuffix("/") ? text : text + "/"

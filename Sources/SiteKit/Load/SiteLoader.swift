@@ -14,10 +14,14 @@ public struct SiteLoader: Sendable {
     /// The site and its warnings. Throws `DiagnosticsError` holding errors and warnings alike.
     public func load() throws(DiagnosticsError) -> (site: Site, warnings: [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
-        let config = loadConfig(&diagnostics)
-        let postFiles = markdownFiles(in: layout.posts, what: "post", &diagnostics)
-        let pageFiles = markdownFiles(in: layout.pages, what: "page", &diagnostics)
-        let posts = decode(postFiles, &diagnostics) { PostDecoder.decode($0, defaultSlug: $1) }
+        let boundary = FolderBoundary(root: layout.root.path)
+        let config = loadConfig(boundary, &diagnostics)
+        let postFiles = markdownFiles(in: layout.posts, what: "post", boundary: boundary, &diagnostics)
+        let pageFiles = markdownFiles(in: layout.pages, what: "page", boundary: boundary, &diagnostics)
+        let limits = config?.limits ?? OutputLimits(), settingsFile = layout.displayPath(layout.configFile)
+        let posts = decode(postFiles, &diagnostics) { source, slug in
+            TagLimit.check(PostDecoder.decode(source, defaultSlug: slug), source: source, limits: limits, settingsFile: settingsFile)
+        }
         let pages = decode(pageFiles, &diagnostics) { PageDecoder.decode($0, defaultSlug: $1) }
         // Checked over drafts too: publishing a draft must not break the build later.
         diagnostics += SiteValidator.validate(posts) + SiteValidator.validate(pages)
@@ -61,14 +65,14 @@ public struct SiteLoader: Sendable {
         return a.sourcePath < b.sourcePath
     }
 
-    private func loadConfig(_ diagnostics: inout [Diagnostic]) -> SiteConfig? {
+    private func loadConfig(_ boundary: FolderBoundary, _ diagnostics: inout [Diagnostic]) -> SiteConfig? {
         let path = layout.displayPath(layout.configFile)
         guard FileManager.default.fileExists(atPath: layout.configFile.path) else {
             diagnostics.append(.warning(path, nil, "no site settings file; using defaults (title, base_url, ...)"))
             return SiteConfig()
         }
         do throws(Diagnostic) {
-            let source = try SourceText.read(layout.configFile, displayPath: path)
+            let source = try SourceText.read(layout.configFile, displayPath: path, within: boundary)
             let (config, found) = SiteConfigDecoder.decode(source)
             diagnostics += found
             return config
@@ -78,9 +82,10 @@ public struct SiteLoader: Sendable {
         }
     }
 
-    /// Every `.md` below `folder`, sorted; other files there are reported, never skipped in silence.
+    /// Every `.md` below `folder`, sorted; other files there are reported, never skipped in silence,
+    /// and so are links that lead outside the site and files that are not regular files.
     /// Posts are expected (a missing posts folder is warned about); pages are optional.
-    private func markdownFiles(in folder: URL, what: String, _ diagnostics: inout [Diagnostic]) -> [URL] {
+    private func markdownFiles(in folder: URL, what: String, boundary: FolderBoundary, _ diagnostics: inout [Diagnostic]) -> [URL] {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue else {
             if what == "post" {
@@ -88,8 +93,16 @@ public struct SiteLoader: Sendable {
             }
             return []
         }
+        let listing = boundary.files(below: folder.path, includeHidden: false)
+        for problem in listing.problems {
+            diagnostics.append(.error(layout.displayPath(URL(fileURLWithPath: problem.path)), nil, problem.message))
+        }
+        for path in listing.hidden where Self.looksLikeMarkdown(path, in: folder) {
+            diagnostics.append(.warning(layout.displayPath(folder.appendingPathComponent(path)), nil,
+                "not read: the name starts with '.', which marks files to ignore (editor and system files); rename it to make it a \(what)"))
+        }
         var files: [URL] = []
-        for path in DirectoryWalker.files(below: folder.path, includeHidden: false) {
+        for path in listing.files {
             let url = folder.appendingPathComponent(path)
             if path.lowercased().hasSuffix(".md") {
                 files.append(url)
@@ -99,5 +112,13 @@ public struct SiteLoader: Sendable {
             }
         }
         return files
+    }
+
+    /// A hidden regular `.md` file such as `..md`: probably meant as content. macOS's `._x.md`
+    /// metadata files and editors' lock links are not.
+    private static func looksLikeMarkdown(_ path: String, in folder: URL) -> Bool {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        return name.lowercased().hasSuffix(".md") && !name.hasPrefix("._")
+            && FileStatus.ofLink(folder.appendingPathComponent(path).path)?.kind == .file
     }
 }
