@@ -47,7 +47,8 @@ final class InPlaceOutput: BuildOutput, @unchecked Sendable {
     let cache: RenderCache?
     private let lock = NSLock()
     private var files: [RenderedFile] = []
-    private var displayName = ""
+    /// The output as the build's writer sees it: its name, what it keeps, its size limit.
+    private var writer: OutputWriter?
 
     init(output: URL, cache: RenderCache?) {
         self.output = output
@@ -59,13 +60,15 @@ final class InPlaceOutput: BuildOutput, @unchecked Sendable {
     }
 
     func begin(_ writer: OutputWriter, staticFiles: [OutputWriter.StaticFile]) throws(Diagnostic) {
-        displayName = writer.displayName
+        self.writer = writer
     }
 
     func finish(_ rendering: RenderedSite, staticFiles: [OutputWriter.StaticFile]) throws(Diagnostic) -> OutputSync.Changes {
         let files = lock.withLock { self.files.sorted { $0.path < $1.path } }
-        let changes = try OutputSync(output: output, displayName: displayName)
-            .apply(files, otherGenerated: rendering.paths.subtracting(files.map(\.path)), staticFiles: staticFiles)
+        var sync = OutputSync(output: output, displayName: writer?.displayName ?? output.lastPathComponent)
+        sync.kept = writer?.kept ?? sync.kept
+        sync.byteLimit = writer?.byteLimit ?? sync.byteLimit
+        let changes = try sync.apply(files, otherGenerated: rendering.paths.subtracting(files.map(\.path)), staticFiles: staticFiles)
         // The cache counts only once the files are in the output.
         cache?.commit(units: rendering.paths, bodies: rendering.bodyFiles)
         return changes

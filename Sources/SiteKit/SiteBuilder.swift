@@ -59,27 +59,30 @@ public struct SiteBuilder: Sendable {
 
     private func loadInputs() throws(DiagnosticsError) -> Inputs {
         let layout = SiteLayout(root: options.siteRoot)
-        let writer = OutputWriter(output: options.output, displayName: layout.displayPath(options.output))
+        var writer = OutputWriter(output: options.output, displayName: layout.displayPath(options.output))
         do {
             try Self.checkOutputLocation(options.output, layout: layout)
-            try writer.checkReplaceable()
         } catch {
             throw DiagnosticsError([error])
         }
         let (site, siteWarnings) = try SiteLoader(layout: layout, includeDrafts: options.includeDrafts).load()
         var warnings = siteWarnings
+        // Once the settings are known: what the output keeps, and how large it may grow.
+        writer.kept = site.config.keep
+        writer.byteLimit = site.config.limits.outputBytes
+        if let restored = StagingFolders(writer: writer).tidy() { warnings.append(restored) }
+        do {
+            try writer.checkReplaceable()
+        } catch {
+            throw DiagnosticsError(warnings + [error])
+        }
         do throws(DiagnosticsError) {
             let (theme, themeWarnings) = try ThemeLoader(layout: layout, config: site.config).load()
             warnings += themeWarnings
             // The site's static files come last and may replace the theme's.
-            var staticFiles: [OutputWriter.StaticFile]
-            do {
-                staticFiles = try OutputWriter.listFiles(in: [theme.staticFolder, layout.staticFiles].map {
-                    OutputWriter.StaticFolder(url: $0, displayName: layout.displayPath($0))
-                })
-            } catch {
-                throw DiagnosticsError([error])
-            }
+            var staticFiles = try OutputWriter.listFiles(in: [theme.staticFolder, layout.staticFiles].map {
+                OutputWriter.StaticFolder(url: $0, displayName: layout.displayPath($0))
+            }, boundary: FolderBoundary(root: layout.root.path))
             staticFiles += try Self.bundleResources(of: site, layout: layout, besides: staticFiles)
             return Inputs(layout: layout, writer: writer, site: site, theme: theme, staticFiles: staticFiles, warnings: warnings)
         } catch {

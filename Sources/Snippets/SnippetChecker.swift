@@ -209,7 +209,7 @@ public struct SnippetChecker: Sendable {
         let url = layout.content.appendingPathComponent("snippets/prelude.swift")
         guard FileManager.default.fileExists(atPath: url.path) else { return nil }
         do throws(Diagnostic) {
-            let source = try SourceText.read(url, displayPath: layout.displayPath(url))
+            let source = try SourceText.read(url, displayPath: layout.displayPath(url), within: FolderBoundary(root: layout.root.path))
             if let place = LineDirective.find(in: source.text) {
                 throw Diagnostic.error(source.path, SourceLocation(line: place.line, column: place.column), LineDirective.message)
             }

@@ -21,10 +21,16 @@ public struct StubModule: Sendable, Hashable {
     static func load(from folder: URL, layout: SiteLayout) throws(DiagnosticsError) -> [StubModule] {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return [] }
         var modules: [StubModule] = []
+        let boundary = FolderBoundary(root: layout.root.path)
         for name in names.sorted() where !name.hasPrefix(".") {
             let moduleFolder = folder.appendingPathComponent(name)
             var files: [(path: String, text: String)] = []
-            for path in DirectoryWalker.files(below: moduleFolder.path, includeHidden: false) where path.hasSuffix(".swift") {
+            // Links that lead outside the site, loops and FIFOs are errors, never read.
+            let listing = boundary.files(below: moduleFolder.path, includeHidden: false)
+            if !listing.problems.isEmpty {
+                throw DiagnosticsError(listing.problems.map { .error(layout.displayPath(URL(fileURLWithPath: $0.path)), nil, $0.message) })
+            }
+            for path in listing.files where path.hasSuffix(".swift") {
                 let url = moduleFolder.appendingPathComponent(path)
                 do throws(Diagnostic) {
                     let source = try SourceText.read(url, displayPath: layout.displayPath(url))

@@ -7,18 +7,32 @@ import Foundation
 /// Symbolic links are listed as files (never followed into folders), so a broken link
 /// shows up and is reported by whoever reads it, instead of vanishing.
 package enum DirectoryWalker {
+    /// What a folder holds, by the type `readdir` gives (a link is not followed).
+    package struct Listing: Sendable {
+        package var regularFiles: [String] = []
+        package var symbolicLinks: [String] = []
+        /// FIFOs, sockets and devices, with what each is (`a FIFO`).
+        package var specialFiles: [(path: String, kind: String)] = []
+        /// Entries skipped for a name starting with `.` (folders are not entered).
+        package var hidden: [String] = []
+        package var folders: [String] = []
+
+        /// Everything but folders, sorted: what ``DirectoryWalker/files(below:includeHidden:)`` lists.
+        package var allFiles: [String] { (regularFiles + symbolicLinks + specialFiles.map(\.path)).sorted() }
+    }
+
     package static func files(below root: String, includeHidden: Bool) -> [String] {
-        walk(root, includeHidden: includeHidden).files
+        listing(below: root, includeHidden: includeHidden).allFiles
     }
 
     /// `root` and every folder below it (links to folders are not followed), as full paths.
     package static func folders(below root: String) -> [String] {
-        [root] + walk(root, includeHidden: true).folders.map { root + "/" + $0 }
+        [root] + listing(below: root, includeHidden: true).folders.map { root + "/" + $0 }
     }
 
-    private static func walk(_ root: String, includeHidden: Bool) -> (files: [String], folders: [String]) {
-        var result: [String] = []
-        var folders: [String] = []
+    /// Every entry below `root`, each list sorted.
+    package static func listing(below root: String, includeHidden: Bool) -> Listing {
+        var listing = Listing()
         var pending: [String] = [""]
         while let relative = pending.popLast() {
             let folder = relative.isEmpty ? root : root + "/" + relative
@@ -26,27 +40,59 @@ package enum DirectoryWalker {
             defer { closedir(handle) }
             while let entry = readdir(handle) {
                 let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                    String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
+                    String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
                 }
-                if name == "." || name == ".." || (!includeHidden && name.hasPrefix(".")) { continue }
+                if name == "." || name == ".." { continue }
                 let path = relative.isEmpty ? name : relative + "/" + name
-                switch Int32(entry.pointee.d_type) {
+                if !includeHidden && name.hasPrefix(".") {
+                    listing.hidden.append(path)
+                    continue
+                }
+                var type = Int32(entry.pointee.d_type)
+                if type == Int32(DT_UNKNOWN) {
+                    // Some file systems do not fill d_type.
+                    var info = stat()
+                    type = lstat(root + "/" + path, &info) == 0 ? Self.directoryType(info.st_mode) : Int32(DT_REG)
+                }
+                switch type {
                 case Int32(DT_DIR):
                     pending.append(path)
-                    folders.append(path)
-                case Int32(DT_UNKNOWN):
-                    var info = stat()
-                    if lstat(root + "/" + path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
-                        pending.append(path)
-                        folders.append(path)
-                    } else {
-                        result.append(path)
-                    }
+                    listing.folders.append(path)
+                case Int32(DT_LNK):
+                    listing.symbolicLinks.append(path)
+                case Int32(DT_FIFO), Int32(DT_SOCK), Int32(DT_CHR), Int32(DT_BLK):
+                    listing.specialFiles.append((path, Self.kindName(ofDirectoryType: type)))
                 default:
-                    result.append(path)
+                    listing.regularFiles.append(path)
                 }
             }
         }
-        return (result.sorted(), folders.sorted())
+        listing.regularFiles.sort()
+        listing.symbolicLinks.sort()
+        listing.specialFiles.sort { $0.path < $1.path }
+        listing.hidden.sort()
+        listing.folders.sort()
+        return listing
+    }
+
+    private static func directoryType(_ mode: mode_t) -> Int32 {
+        switch mode & S_IFMT {
+        case S_IFDIR: return Int32(DT_DIR)
+        case S_IFLNK: return Int32(DT_LNK)
+        case S_IFIFO: return Int32(DT_FIFO)
+        case S_IFSOCK: return Int32(DT_SOCK)
+        case S_IFCHR: return Int32(DT_CHR)
+        case S_IFBLK: return Int32(DT_BLK)
+        default: return Int32(DT_REG)
+        }
+    }
+
+    private static func kindName(ofDirectoryType type: Int32) -> String {
+        switch type {
+        case Int32(DT_FIFO): return "a FIFO"
+        case Int32(DT_SOCK): return "a socket"
+        case Int32(DT_CHR): return "a character device"
+        default: return "a block device"
+        }
     }
 }

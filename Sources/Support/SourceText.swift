@@ -13,17 +13,26 @@ public struct SourceText: Sendable {
     }
 
     /// - Parameters:
-    ///   - url: the file to read.
+    ///   - url: the file to read; FIFOs, sockets and devices are refused, never opened.
     ///   - displayPath: how diagnostics name it (relative to the site root).
     public static func read(_ url: URL, displayPath: String) throws(Diagnostic) -> SourceText {
-        let data: Data
+        let bytes: [UInt8]
         do {
-            data = try Data(contentsOf: url)
+            bytes = try RegularFile.read(url.path)
         } catch {
-            let reason = (error as NSError).userInfo[NSUnderlyingErrorKey].map { "\($0)" } ?? error.localizedDescription
-            throw Diagnostic.error(displayPath, nil, "cannot read file: \(Self.shortReason(reason, url: url))")
+            let message = error.message.hasPrefix("not a regular file") ? error.message : "cannot read file: \(error.message)"
+            throw Diagnostic.error(displayPath, nil, message)
         }
-        return try decode(Array(data), displayPath: displayPath)
+        return try decode(bytes, displayPath: displayPath)
+    }
+
+    /// Reads a file the build found inside `boundary`, or one it names itself (`site.yml`):
+    /// a link that leads outside, a loop or a special file is an error naming `displayPath`.
+    package static func read(_ url: URL, displayPath: String, within boundary: FolderBoundary) throws(Diagnostic) -> SourceText {
+        if let problem = boundary.problem(withFile: url.path) {
+            throw Diagnostic.error(displayPath, nil, problem.message)
+        }
+        return try read(url, displayPath: displayPath)
     }
 
     public static func decode(_ bytes: [UInt8], displayPath: String) throws(Diagnostic) -> SourceText {
@@ -39,7 +48,7 @@ public struct SourceText: Sendable {
     package static func normalizeLineEnds(_ text: String) -> String {
         var probe = text
         // memchr: the byte-by-byte generic `contains` showed in profiles of 10,000-post builds.
-        let hasCR = probe.withUTF8 { $0.count > 0 && memchr($0.baseAddress!, 13, $0.count) != nil }
+        let hasCR = probe.withUTF8 { bytes in bytes.baseAddress.map { memchr($0, 13, bytes.count) != nil } ?? false }
         guard hasCR else { return text }
         return text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
     }
@@ -62,12 +71,5 @@ public struct SourceText: Sendable {
                 return SourceLocation(line: line, column: column)
             }
         }
-    }
-
-    private static func shortReason(_ reason: String, url: URL) -> String {
-        if !FileManager.default.isReadableFile(atPath: url.path) {
-            return FileManager.default.fileExists(atPath: url.path) ? "permission denied" : "no such file"
-        }
-        return reason
     }
 }

@@ -96,6 +96,17 @@ public struct YAMLNode: Sendable, Hashable {
         return .string(text)
     }
 
+    /// A plain scalar written as a YAML integer that does not fit in an `Int`
+    /// (`series_order: 1180591620717411303424`): out of range, rather than some other type.
+    public var isIntegerOutOfRange: Bool {
+        guard case .scalar(let text, .plain) = content, tag == nil, Self.parseInt(text) == nil else { return false }
+        var digits = Substring(text)
+        if digits.hasPrefix("0x") { return digits.count > 2 && digits.dropFirst(2).allSatisfy { $0.isASCII && $0.isHexDigit } }
+        if digits.hasPrefix("0o") { return digits.count > 2 && digits.dropFirst(2).allSatisfy { ("0"..."7").contains($0) } }
+        if digits.first == "-" || digits.first == "+" { digits = digits.dropFirst() }
+        return !digits.isEmpty && digits.allSatisfy { ("0"..."9").contains($0) }
+    }
+
     private static func parseInt(_ text: String) -> Int? {
         if text.hasPrefix("0x") { return Int(text.dropFirst(2), radix: 16) }
         if text.hasPrefix("0o") { return Int(text.dropFirst(2), radix: 8) }

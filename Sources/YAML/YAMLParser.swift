@@ -5,25 +5,41 @@ import Support
 /// A YAML problem at a place in the parsed text (lines counted from the text's first line).
 public struct YAMLError: Error, Sendable, Hashable {
     public var location: SourceLocation
-    public var message: String
+    /// The message with each line number it names wrapped in ``lineMarker``s, so that
+    /// ``shifted(by:)`` can make them lines of the file the YAML was cut from.
+    private var template: String
+
+    public init(location: SourceLocation, message: String) {
+        self.location = location
+        self.template = message
+    }
+
+    /// The message, its line numbers counted from the YAML's first line.
+    public var message: String { template.replacingLineMarkers(offset: 0) }
 
     /// The same error for YAML that starts at line `lineOffset + 1` of its file.
     public func shifted(by lineOffset: Int) -> (location: SourceLocation, message: String) {
-        (SourceLocation(line: location.line + lineOffset, column: location.column),
-         message.replacingOccurrences(of: Self.lineMarker, with: "").replacingLineMarkers(offset: lineOffset))
+        (SourceLocation(line: location.line + lineOffset, column: location.column), template.replacingLineMarkers(offset: lineOffset))
     }
 
-    /// Wraps a line number inside `message` so it can be shifted later.
+    /// `line N` in a message, marked to be shifted with the location.
+    static func line(_ number: Int) -> String { "line \(lineMarker)\(number)\(lineMarker)" }
+
     static let lineMarker = "\u{1}"
+
+    public static func == (a: YAMLError, b: YAMLError) -> Bool { a.location == b.location && a.message == b.message }
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(location)
+        hasher.combine(message)
+    }
 }
 
 extension String {
     /// Replaces `\u{1}<line>\u{1}` with the line number plus `offset`.
     fileprivate func replacingLineMarkers(offset: Int) -> String {
         var result = ""
-        var parts = split(separator: "\u{1}", omittingEmptySubsequences: false).makeIterator()
         var inside = false
-        while let part = parts.next() {
+        for part in split(separator: "\u{1}", omittingEmptySubsequences: false) {
             if inside, let line = Int(part) { result += String(line + offset) } else { result += part }
             inside.toggle()
         }
@@ -55,10 +71,14 @@ public enum YAMLParser {
     }
 
     private struct TreeBuilder {
-        /// Open sequences and mappings, innermost last, with their children so far.
-        private enum Open {
-            case sequence(YAMLNode, anchor: String?, items: [YAMLNode])
-            case mapping(YAMLNode, anchor: String?, items: [YAMLNode])
+        /// An open sequence or mapping: the node (content still empty) and its children so far.
+        private struct Open {
+            var node: YAMLNode
+            var anchor: String?
+            var items: [YAMLNode] = []
+            var isMapping: Bool
+            /// The height of the tallest child so far (a scalar is 1).
+            var childHeight = 0
         }
 
         /// Settings and front matter are shallow; a bound keeps the recursive
@@ -66,7 +86,9 @@ public enum YAMLParser {
         static let maximumNesting = 64
 
         private var stack: [Open] = []
-        private var anchors: [String: YAMLNode] = [:]
+        /// Each anchored node with its height: an alias copies the node, and the bound on
+        /// nesting must count what it brings along.
+        private var anchors: [String: (node: YAMLNode, height: Int)] = [:]
         private var root: YAMLNode?
         private var documents = 0
 
@@ -89,56 +111,48 @@ public enum YAMLParser {
                     let s = event.data.scalar
                     let text = String(decoding: UnsafeBufferPointer(start: s.value, count: Int(s.length)), as: UTF8.self)
                     let node = YAMLNode(.scalar(text, Self.style(s.style)), at: location, tag: Self.string(s.tag))
-                    try add(node, anchor: Self.string(s.anchor))
+                    try add(node, height: 1, anchor: Self.string(s.anchor), at: location)
                 case YAML_SEQUENCE_START_EVENT where stack.count >= Self.maximumNesting,
                      YAML_MAPPING_START_EVENT where stack.count >= Self.maximumNesting:
                     throw YAMLError(location: location, message: "YAML nested more than \(Self.maximumNesting) levels deep")
                 case YAML_SEQUENCE_START_EVENT:
                     let s = event.data.sequence_start
-                    stack.append(.sequence(YAMLNode(.sequence([]), at: location, tag: Self.string(s.tag)),
-                                           anchor: Self.string(s.anchor), items: []))
+                    stack.append(Open(node: YAMLNode(.sequence([]), at: location, tag: Self.string(s.tag)),
+                                      anchor: Self.string(s.anchor), isMapping: false))
                 case YAML_MAPPING_START_EVENT:
                     let m = event.data.mapping_start
-                    stack.append(.mapping(YAMLNode(.mapping([]), at: location, tag: Self.string(m.tag)),
-                                          anchor: Self.string(m.anchor), items: []))
+                    stack.append(Open(node: YAMLNode(.mapping([]), at: location, tag: Self.string(m.tag)),
+                                      anchor: Self.string(m.anchor), isMapping: true))
                 case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
-                    guard let open = stack.popLast() else { break }
-                    switch open {
-                    case .sequence(var node, let anchor, let items):
-                        node.content = .sequence(items)
-                        try add(node, anchor: anchor)
-                    case .mapping(var node, let anchor, let items):
-                        node.content = .mapping(try Self.pairs(items))
-                        try add(node, anchor: anchor)
-                    }
+                    guard var open = stack.popLast() else { break }
+                    open.node.content = open.isMapping ? .mapping(try Self.pairs(open.items)) : .sequence(open.items)
+                    try add(open.node, height: open.childHeight + 1, anchor: open.anchor, at: location)
                 case YAML_ALIAS_EVENT:
                     let name = Self.string(event.data.alias.anchor) ?? ""
-                    guard let node = anchors[name] else {
+                    guard let (node, height) = anchors[name] else {
                         throw YAMLError(location: location, message: "unknown alias '*\(name)'")
                     }
                     var copy = node
                     copy.location = location
-                    try add(copy, anchor: nil)
+                    try add(copy, height: height, anchor: nil, at: location)
                 default:
                     break
                 }
             }
         }
 
-        private mutating func add(_ node: YAMLNode, anchor: String?) throws(YAMLError) {
-            if let anchor { anchors[anchor] = node }
-            guard let open = stack.popLast() else {
+        private mutating func add(_ node: YAMLNode, height: Int, anchor: String?, at location: SourceLocation) throws(YAMLError) {
+            if stack.count + height > Self.maximumNesting + 1 {
+                throw YAMLError(location: location, message: "YAML nested more than \(Self.maximumNesting) levels deep (counting what aliases bring in)")
+            }
+            if let anchor { anchors[anchor] = (node, height) }
+            guard !stack.isEmpty else {
                 root = node
                 return
             }
-            switch open {
-            case .sequence(let n, let a, var items):
-                items.append(node)
-                stack.append(.sequence(n, anchor: a, items: items))
-            case .mapping(let n, let a, var items):
-                items.append(node)
-                stack.append(.mapping(n, anchor: a, items: items))
-            }
+            // In place: copying the enclosing list out and back made a list of n items cost n².
+            stack[stack.count - 1].items.append(node)
+            stack[stack.count - 1].childHeight = max(stack[stack.count - 1].childHeight, height)
         }
 
         private static func pairs(_ items: [YAMLNode]) throws(YAMLError) -> [YAMLNode.Pair] {
@@ -151,7 +165,7 @@ public enum YAMLParser {
                 if let text = key.scalarText {
                     if let first = seen[text] {
                         throw YAMLError(location: key.location,
-                                        message: "duplicate key '\(text)' (first given at line \(first.line))")
+                                        message: "duplicate key '\(text.replacingOccurrences(of: YAMLError.lineMarker, with: "\\x01"))' (first given at \(YAMLError.line(first.line)))")
                     }
                     seen[text] = key.location
                 }
@@ -188,7 +202,7 @@ public enum YAMLParser {
                     message = "\(what) opened here is never closed"
                     mark = parser.context_mark
                 } else {
-                    message = "\(problem) (\(context) at line \u{1}\(parser.context_mark.line + 1)\u{1})"
+                    message = "\(problem) (\(context) at \(YAMLError.line(Int(parser.context_mark.line) + 1)))"
                 }
             }
             return YAMLError(

@@ -1,5 +1,6 @@
 import Foundation
 import SiteKit
+import Support
 
 enum BuildCommand {
     static let spec = CommandSpec(
@@ -24,6 +25,9 @@ enum BuildCommand {
         guard let root = siteRoot(arguments, terminal: terminal) else { return nil }
         let output = arguments.value("--output").map { URL(fileURLWithPath: $0, relativeTo: currentFolder) }
         let options = SiteBuilder.Options(siteRoot: root, output: output?.absoluteURL, includeDrafts: arguments.has("--drafts"))
+        let interrupts = removeStagingOnInterrupt()
+        defer { restoreSignals(interrupts) }
+        let outputBefore = FileStatus.ofLink(options.output.path)
         do {
             let summary = try SiteBuilder(options: options).build()
             for warning in summary.warnings { terminal.report(warning, siteRoot: options.siteRoot) }
@@ -41,8 +45,49 @@ enum BuildCommand {
         } catch {
             for diagnostic in error.diagnostics { terminal.report(diagnostic, siteRoot: options.siteRoot) }
             let count = error.diagnostics.filter { $0.severity == .error }.count
-            terminal.err("sitegen: build failed with \(count) error\(count == 1 ? "" : "s"); the output folder was not changed")
+            terminal.err("sitegen: build failed with \(count) error\(count == 1 ? "" : "s"); "
+                         + outputState(before: outputBefore, after: FileStatus.ofLink(options.output.path)))
             return nil
+        }
+    }
+
+    /// What a failed build did to the output folder, told from its inode before and after.
+    private static func outputState(before: FileStatus?, after: FileStatus?) -> String {
+        switch (before, after) {
+        case (let before?, let after?) where before.inode == after.inode && before.device == after.device:
+            return "the output folder was not changed"
+        case (_, nil):
+            return before == nil ? "no output folder was made" : "the output folder is gone (see the errors above)"
+        default:
+            return "the output folder was put back as said above, and not changed otherwise"
+        }
+    }
+
+    /// Ctrl-C or SIGTERM during a build: the staging folder is removed, then the process
+    /// ends by the signal, as it would have without this handler.
+    private static func removeStagingOnInterrupt() -> [(number: Int32, previous: (@convention(c) (Int32) -> Void)?, source: DispatchSourceSignal)] {
+        [SIGINT, SIGTERM].map { number in
+            let previous = signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler {
+                if InterruptedBuilds.shared.removeAll() {
+                    FileHandle.standardError.write(Data("sitegen: interrupted; the output folder was not changed\n".utf8))
+                }
+                signal(number, SIG_DFL)
+                kill(getpid(), number)
+                usleep(200_000)
+                _exit(128 + number)
+            }
+            source.resume()
+            return (number, previous, source)
+        }
+    }
+
+    /// The handling the signals had before the build (a server's own, or the default).
+    private static func restoreSignals(_ installed: [(number: Int32, previous: (@convention(c) (Int32) -> Void)?, source: DispatchSourceSignal)]) {
+        for (number, previous, source) in installed {
+            source.cancel()
+            signal(number, previous)
         }
     }
 }

@@ -5,6 +5,8 @@ import Support
 /// Writes to stdout and stderr, with colour only on a terminal and never under `NO_COLOR`.
 struct Terminal {
     let colorOnStderr: Bool
+    /// Each file a diagnostic names is read once, not once per diagnostic.
+    private let sourceLines = SourceLineCaches()
 
     init(environment: [String: String] = ProcessInfo.processInfo.environment) {
         let noColor = environment["NO_COLOR"].map { !$0.isEmpty } ?? false
@@ -33,19 +35,27 @@ struct Terminal {
         case .note: label = paint("note:", "1;30")
         }
         err("\(paint(place + ":", "1")) \(label) \(paint(diagnostic.message, "1"))")
-        if let location = diagnostic.location, let line = sourceLine(diagnostic.file, location.line, siteRoot: siteRoot) {
-            err(line)
-            let prefix = line.unicodeScalars.prefix(max(0, location.column - 1)).map { $0 == "\t" ? "\t" : " " }.joined()
-            err(prefix + paint("^", "1;32"))
+        if let location = diagnostic.location,
+           let line = sourceLines.cache(for: siteRoot).line(location.line, of: diagnostic.file, root: siteRoot) {
+            let excerpt = SourceExcerpt(line: line, column: location.column)
+            err(excerpt.text)
+            err(excerpt.caretIndent + paint("^", "1;32"))
         }
         for note in diagnostic.notes { report(note, siteRoot: siteRoot) }
     }
+}
 
-    private func sourceLine(_ file: String, _ line: Int, siteRoot: URL) -> String? {
-        let url = file.hasPrefix("/") ? URL(fileURLWithPath: file) : siteRoot.appendingPathComponent(file)
-        guard line >= 1, let data = try? Data(contentsOf: url), let text = String(data: data, encoding: .utf8) else { return nil }
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        guard line <= lines.count else { return nil }
-        return String(lines[line - 1]).replacingOccurrences(of: "\r", with: "")
+/// One source line cache per site root (a run reports on one site; tests may use several).
+private final class SourceLineCaches: @unchecked Sendable {
+    private let lock = NSLock()
+    private var caches: [URL: SourceLineCache] = [:]
+
+    func cache(for root: URL) -> SourceLineCache {
+        lock.withLock {
+            if let cache = caches[root] { return cache }
+            let cache = SourceLineCache(root: root)
+            caches[root] = cache
+            return cache
+        }
     }
 }

@@ -65,4 +65,7 @@ let overview = """
     }
 }
 
+// Under a file size limit (`ulimit -f`) a write past it raises SIGXFSZ, which would end the
+// process with no word; ignored, the write fails with EFBIG and the build reports the file.
+signal(SIGXFSZ, SIG_IGN)
 exit(main(Array(CommandLine.arguments.dropFirst())))

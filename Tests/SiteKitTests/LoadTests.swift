@@ -134,7 +134,7 @@ struct LoadTests {
         try FileManager.default.createSymbolicLink(atPath: site.root.appendingPathComponent("Content/posts/gone.md").path,
                                                    withDestinationPath: "/nonexistent/post.md")
         let errors = site.failingBuild().errors
-        #expect(errors.headlines == ["Content/posts/gone.md: error: cannot read file: no such file"])
+        #expect(errors.headlines == ["Content/posts/gone.md: error: broken symbolic link: its target /nonexistent/post.md does not exist"])
     }
 
     @Test(.enabled(if: getuid() != 0, "root reads any file: permission bits cannot make a file unreadable"))

@@ -4,7 +4,7 @@ import YAML
 
 /// Reads `Content/site.yml` into a `SiteConfig`, every problem at its line and column.
 public enum SiteConfigDecoder {
-    public static let knownKeys = ["title", "author", "description", "base_url", "language", "theme", "posts_per_page", "feed_limit", "markdown", "snippets", "strings", "permalinks", "links", "template_syntax"]
+    public static let knownKeys = ["title", "author", "description", "base_url", "language", "theme", "posts_per_page", "feed_limit", "markdown", "snippets", "strings", "permalinks", "links", "template_syntax", "limits", "keep"]
     public static let knownSnippetKeys = ["swift_version", "run"]
     public static let knownMarkdownKeys = ["smart_punctuation", "allow_raw_html"]
 
@@ -29,8 +29,12 @@ public enum SiteConfigDecoder {
         if let description = fields.string("description", required: false) { config.description = description }
         if let language = fields.string("language", required: false) { config.language = language }
         if let theme = fields.string("theme", required: false) {
-            config.themeLocation = fields.location(of: root["theme"]!)
-            if Slug.isValid(theme) { config.theme = theme } else { fields.error(root["theme"]!, "theme '\(theme)' must be a folder name in Themes/") }
+            config.themeLocation = fields.location(ofValue: "theme")
+            if Slug.isValid(theme) {
+                config.theme = theme
+            } else {
+                fields.error(at: fields.location(ofValue: "theme"), "theme '\(theme)' must be a folder name in Themes/")
+            }
         }
         if let perPage = fields.int("posts_per_page", range: 1...1000) { config.postsPerPage = perPage }
         if let limit = fields.int("feed_limit", range: 0...1_000_000) { config.feedLimit = limit }
@@ -38,7 +42,7 @@ public enum SiteConfigDecoder {
             if let normalized = normalizedBaseURL(url) {
                 config.baseURL = normalized
             } else {
-                fields.error(root["base_url"]!, "base_url '\(url)' must be an absolute http or https URL, e.g. https://example.com/")
+                fields.error(at: fields.location(ofValue: "base_url"), "base_url '\(url)' must be an absolute http or https URL, e.g. https://example.com/")
             }
         }
         if let markdown = fields.mappingField("markdown") {
@@ -55,6 +59,8 @@ public enum SiteConfigDecoder {
             if let run = sub.bool("run") { config.snippetRun = run }
             fields.absorb(sub)
         }
+        config.limits = OutputSettingsDecoder.decodeLimits(&fields)
+        config.keep = OutputSettingsDecoder.decodeKeep(&fields)
         if let policy = fields.string("template_syntax", required: false) {
             if let value = SiteConfig.TemplateSyntaxPolicy(rawValue: policy) { config.templateSyntax = value } else {
                 fields.error(at: fields.location(ofKey: "template_syntax"), "template_syntax must be warn, error or ignore, not '\(policy)'")
@@ -92,7 +98,8 @@ public enum SiteConfigDecoder {
     static func normalizedBaseURL(_ text: String) -> String? {
         let lower = text.lowercased()
         guard lower.hasPrefix("http://") || lower.hasPrefix("https://") else { return nil }
-        let afterScheme = text[text.range(of: "://")!.upperBound...]
+        guard let scheme = text.range(of: "://") else { return nil }
+        let afterScheme = text[scheme.upperBound...]
         guard let host = afterScheme.split(separator: "/").first, !host.isEmpty,
               !text.contains(where: { $0 == " " || $0 == "?" || $0 == "#" }) else { return nil }
         return text.hasSuffix("/") ? text : text + "/"

@@ -14,11 +14,15 @@ public struct SiteLoader: Sendable {
     /// The site and its warnings. Throws `DiagnosticsError` holding errors and warnings alike.
     public func load() throws(DiagnosticsError) -> (site: Site, warnings: [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
-        let config = loadConfig(&diagnostics)
+        let boundary = FolderBoundary(root: layout.root.path)
+        let config = loadConfig(boundary, &diagnostics)
         let routes = config?.routes ?? .standard
-        let postFiles = contentFiles(in: layout.posts, what: "post", &diagnostics)
-        let pageFiles = contentFiles(in: layout.pages, what: "page", &diagnostics)
-        var posts = decode(postFiles, &diagnostics) { PostDecoder.decode($0, file: $1) }
+        let postFiles = contentFiles(in: layout.posts, what: "post", boundary: boundary, &diagnostics)
+        let pageFiles = contentFiles(in: layout.pages, what: "page", boundary: boundary, &diagnostics)
+        let limits = config?.limits ?? OutputLimits(), settingsFile = layout.displayPath(layout.configFile)
+        var posts = decode(postFiles, &diagnostics) { source, file in
+            TagLimit.check(PostDecoder.decode(source, file: file), source: source, limits: limits, settingsFile: settingsFile)
+        }
         let reserved = Self.reservedSegments(routes)
         var pages = decode(pageFiles, &diagnostics) { PageDecoder.decode($0, file: $1, reserved: reserved) }
         for index in posts.indices {
@@ -108,14 +112,14 @@ public struct SiteLoader: Sendable {
         return a.sourcePath < b.sourcePath
     }
 
-    private func loadConfig(_ diagnostics: inout [Diagnostic]) -> SiteConfig? {
+    private func loadConfig(_ boundary: FolderBoundary, _ diagnostics: inout [Diagnostic]) -> SiteConfig? {
         let path = layout.displayPath(layout.configFile)
         guard FileManager.default.fileExists(atPath: layout.configFile.path) else {
             diagnostics.append(.warning(path, nil, "no site settings file; using defaults (title, base_url, ...)"))
             return SiteConfig()
         }
         do throws(Diagnostic) {
-            let source = try SourceText.read(layout.configFile, displayPath: path)
+            let source = try SourceText.read(layout.configFile, displayPath: path, within: boundary)
             let (config, found) = SiteConfigDecoder.decode(source)
             diagnostics += found
             return config
@@ -127,9 +131,10 @@ public struct SiteLoader: Sendable {
 
     /// Every Markdown file below `folder` with what its place says (``ContentFile``), sorted.
     /// A folder with an `index.md` is a page bundle: its other files are the post's
-    /// resources. Other files are reported, never skipped in silence. Posts are expected
-    /// (a missing posts folder is warned about); pages are optional.
-    private func contentFiles(in folder: URL, what: String, _ diagnostics: inout [Diagnostic]) -> [(url: URL, file: ContentFile)] {
+    /// resources. Other files are reported, never skipped in silence, and so are links that
+    /// lead outside the site and files that are not regular files. Posts are expected (a
+    /// missing posts folder is warned about); pages are optional.
+    private func contentFiles(in folder: URL, what: String, boundary: FolderBoundary, _ diagnostics: inout [Diagnostic]) -> [(url: URL, file: ContentFile)] {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue else {
             if what == "post" {
@@ -137,7 +142,15 @@ public struct SiteLoader: Sendable {
             }
             return []
         }
-        let paths = DirectoryWalker.files(below: folder.path, includeHidden: false)
+        let listing = boundary.files(below: folder.path, includeHidden: false)
+        for problem in listing.problems {
+            diagnostics.append(.error(layout.displayPath(URL(fileURLWithPath: problem.path)), nil, problem.message))
+        }
+        for path in listing.hidden where Self.looksLikeMarkdown(path, in: folder) {
+            diagnostics.append(.warning(layout.displayPath(folder.appendingPathComponent(path)), nil,
+                "not read: the name starts with '.', which marks files to ignore (editor and system files); rename it to make it a \(what)"))
+        }
+        let paths = listing.files
         /// `a/b/c.md` → `a/b`, `c.md` → ``.
         func parent(_ path: String) -> Substring { path.lastIndex(of: "/").map { path[..<$0] } ?? "" }
         func name(_ path: String) -> Substring { path.lastIndex(of: "/").map { path[path.index(after: $0)...] } ?? path[...] }
@@ -182,5 +195,13 @@ public struct SiteLoader: Sendable {
             return (url, ContentFile(path: displayFolder + "/" + entry.path, relative: entry.path,
                                      resources: entry.bundle.flatMap { resources[$0] } ?? [], url: url))
         }
+    }
+
+    /// A hidden regular `.md` file such as `..md`: probably meant as content. macOS's `._x.md`
+    /// metadata files and editors' lock links are not.
+    private static func looksLikeMarkdown(_ path: String, in folder: URL) -> Bool {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        return name.lowercased().hasSuffix(".md") && !name.hasPrefix("._")
+            && FileStatus.ofLink(folder.appendingPathComponent(path).path)?.kind == .file
     }
 }

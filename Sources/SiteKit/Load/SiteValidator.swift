@@ -14,9 +14,9 @@ public enum SiteValidator {
     /// A series with one part is allowed (its other parts may be unwritten), but it is
     /// more often a misspelt series name, so it is pointed out.
     public static func singlePartSeries(_ posts: [Post]) -> [Diagnostic] {
-        Series.group(posts).filter { $0.parts.count == 1 }.map { series in
-            let post = series.parts[0]
-            return .warning(post.sourcePath, post.series!.nameLocation,
+        Series.group(posts).compactMap { series -> Diagnostic? in
+            guard series.parts.count == 1, let post = series.parts.first, let membership = post.series else { return nil }
+            return .warning(post.sourcePath, membership.nameLocation,
                             "series '\(series.name)' has only this part; check the name if other posts belong to it")
         }.sorted { $0.file < $1.file }
     }

@@ -38,6 +38,11 @@ struct YAMLFields {
         return location(of: pair.key)
     }
 
+    /// Where the value of `key` is written, or where the mapping starts.
+    func location(ofValue key: String) -> SourceLocation {
+        mapping[key].map(location(of:)) ?? location(of: mapping)
+    }
+
     mutating func error(_ node: YAMLNode, _ message: String) {
         diagnostics.append(.error(file, location(of: node), message))
     }
@@ -175,6 +180,10 @@ struct YAMLFields {
     mutating func int(_ key: String, range: ClosedRange<Int>) -> Int? {
         guard let node = self[key] else { return nil }
         guard case .int(let value) = node.scalar else {
+            if node.isIntegerOutOfRange, let text = node.scalarText {
+                error(node, "'\(key)' must be between \(range.lowerBound) and \(range.upperBound), not \(text)")
+                return nil
+            }
             error(node, "'\(key)' must be a whole number, not \(node.kindName)\(node.scalarText.map { " '\($0)'" } ?? "")")
             return nil
         }

@@ -17,6 +17,9 @@ public struct SiteConfig: Sendable, Hashable {
     public var markdown: MarkdownSettings
     /// The Swift language mode of `check-snippets` (5 or 6); a post may set its own.
     public var snippetSwiftVersion: Int = 5
+    public var limits = OutputLimits()
+    /// What builds leave in the output folder though they did not write it.
+    public var keep = KeptPaths()
     /// Whether `check-snippets` runs the programs of `run` blocks (`snippets: { run: false }`).
     public var snippetRun = true
     /// The site's own texts for the theme's words (`strings:`), by key; they replace the

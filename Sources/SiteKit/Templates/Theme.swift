@@ -70,15 +70,19 @@ public struct ThemeLoader: Sendable {
         let folder = layout.theme(named: config.theme)
         let templatesFolder = folder.appendingPathComponent("templates")
         guard isFolder(folder) else { throw DiagnosticsError([missingTheme()]) }
+        let boundary = FolderBoundary(root: layout.root.path)
+        if let problem = boundary.problem(withFolder: templatesFolder.path) {
+            throw DiagnosticsError([.error(layout.displayPath(URL(fileURLWithPath: problem.path)), nil, problem.message)])
+        }
         guard isFolder(templatesFolder) else {
             throw DiagnosticsError([.error(layout.displayPath(templatesFolder), nil,
                                            "theme '\(config.theme)' has no templates folder; a theme keeps its .\(Theme.fileExtension) files there")])
         }
         var diagnostics: [Diagnostic] = []
-        var sources = templateFiles(in: templatesFolder, &diagnostics)
+        var sources = templateFiles(in: templatesFolder, boundary, &diagnostics)
         if isFolder(layout.templateOverrides) {
             // An override replaces the theme's file of the same name.
-            sources.merge(templateFiles(in: layout.templateOverrides, &diagnostics)) { _, override in override }
+            sources.merge(templateFiles(in: layout.templateOverrides, boundary, &diagnostics)) { _, override in override }
         }
         var templates: [MustacheTemplate] = []
         var texts: [String: String] = [:]
@@ -151,10 +155,13 @@ public struct ThemeLoader: Sendable {
     }
 
     /// Template name → file. Other files are reported: a misnamed template must not vanish.
-    private func templateFiles(in folder: URL, _ diagnostics: inout [Diagnostic]) -> [String: URL] {
+    private func templateFiles(in folder: URL, _ boundary: FolderBoundary, _ diagnostics: inout [Diagnostic]) -> [String: URL] {
         var found: [String: URL] = [:]
         let suffix = "." + Theme.fileExtension
-        for path in DirectoryWalker.files(below: folder.path, includeHidden: false) {
+        // Links that lead outside the site, loops and FIFOs are errors, never read.
+        let listing = boundary.files(below: folder.path, includeHidden: false)
+        diagnostics += listing.problems.map { .error(layout.displayPath(URL(fileURLWithPath: $0.path)), nil, $0.message) }
+        for path in listing.files {
             let url = folder.appendingPathComponent(path)
             if path.hasSuffix(suffix) && !path.contains("/") {
                 found[String(path.dropLast(suffix.count))] = url

@@ -5,11 +5,15 @@ import Support
 /// preview server: a file whose bytes are unchanged is left alone (its modification time
 /// too, so deploys and browsers see what really changed), a changed or new file is written
 /// to a temporary file and renamed over the old one (a request never sees half a file),
-/// and files the site no longer has are removed with their emptied folders.
+/// and files the site no longer has are removed with their emptied folders, except the
+/// kept ones (`.git`, `keep:`).
 public struct OutputSync: Sendable {
     public var output: URL
     /// How messages name the output folder.
     public var displayName: String
+    public var kept = KeptPaths()
+    /// The most bytes the generated files may hold (`limits: output_bytes`).
+    public var byteLimit = OutputLimits().outputBytes
 
     public struct Changes: Sendable {
         /// Output paths written because they are new or their bytes changed, sorted.
@@ -29,32 +33,36 @@ public struct OutputSync: Sendable {
     /// render again because they did not change).
     func apply(_ files: [RenderedFile], otherGenerated: Set<String> = [], staticFiles: [OutputWriter.StaticFile]) throws(Diagnostic) -> Changes {
         let staticByPath = Dictionary(staticFiles.map { ($0.relative, $0) }, uniquingKeysWith: { _, last in last })
-        var wanted: [String: () throws -> Data] = [:]
+        try checkLimit(files, otherGenerated: otherGenerated)
+        var wanted: [String: Wanted] = [:]
         for file in files where try !OutputWriter.isReplaced(file, by: staticByPath[file.path]) {
-            wanted[file.path] = { Data(file.contents.utf8) }
+            wanted[file.path] = .generated(file.contents)
         }
-        for file in staticFiles { wanted[file.relative] = { try Data(contentsOf: file.source) } }
-        wanted[OutputWriter.markerName] = { Data() }
+        for file in staticFiles { wanted[file.relative] = .copy(file.source) }
+        wanted[OutputWriter.markerName] = .generated("")
 
         var changes = Changes()
         changes.unchanged = otherGenerated.subtracting(wanted.keys).count
         let root = output.path
         for (path, contents) in wanted.sorted(by: { $0.key < $1.key }) {
-            let bytes: Data
-            do {
-                bytes = try contents()
+            let bytes: [UInt8]
+            do throws(RegularFile.Failure) {
+                switch contents {
+                case .generated(let text): bytes = Array(text.utf8)
+                case .copy(let source): bytes = try RegularFile.read(source.path)
+                }
             } catch {
-                throw .error(displayName, nil, "cannot read \(path): \(error.localizedDescription)")
+                throw .error(displayName, nil, "cannot read \(path): \(error.message)")
             }
             let target = root + "/" + path
-            if FileManager.default.contents(atPath: target) == bytes {
+            if FileStatus.ofLink(target)?.kind == .file, (try? RegularFile.read(target)) == bytes {
                 changes.unchanged += 1
                 continue
             }
             try write(bytes, to: path)
             changes.written.append(path)
         }
-        for path in DirectoryWalker.files(below: root, includeHidden: true) where wanted[path] == nil && !otherGenerated.contains(path) {
+        for path in unkeptFiles() where wanted[path] == nil && !otherGenerated.contains(path) {
             guard unlink(root + "/" + path) == 0 else {
                 throw .error(displayName, nil, "cannot remove \(path): \(String(cString: strerror(errno)))")
             }
@@ -64,7 +72,37 @@ public struct OutputSync: Sendable {
         return changes
     }
 
-    private func write(_ bytes: Data, to path: String) throws(Diagnostic) {
+    /// What goes at a path of the output: text the build made, or a static file's bytes.
+    private enum Wanted {
+        case generated(String)
+        case copy(URL)
+    }
+
+    /// The generated files of the whole site, the unchanged ones as they are in the output.
+    private func checkLimit(_ files: [RenderedFile], otherGenerated: Set<String>) throws(Diagnostic) {
+        var total = files.reduce(0) { $0 + $1.contents.utf8.count }
+        for path in otherGenerated { total += FileStatus.ofLink(output.path + "/" + path)?.size ?? 0 }
+        guard total <= byteLimit else {
+            var writer = OutputWriter(output: output, displayName: displayName)
+            writer.byteLimit = byteLimit
+            throw OutputWriter.overLimit(writer)
+        }
+    }
+
+    /// The output's files, without walking into the kept ones (a worktree's `.git` is large).
+    private func unkeptFiles() -> [String] {
+        var files: [String] = []
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: output.path)) ?? [] where !kept.contains(name) {
+            if FileStatus.ofLink(output.path + "/" + name)?.kind == .folder {
+                files += DirectoryWalker.files(below: output.path + "/" + name, includeHidden: true).map { name + "/" + $0 }
+            } else {
+                files.append(name)
+            }
+        }
+        return files.filter { !kept.contains($0) }.sorted()
+    }
+
+    private func write(_ bytes: [UInt8], to path: String) throws(Diagnostic) {
         let url = output.appendingPathComponent(path)
         do {
             let folder = url.deletingLastPathComponent()
@@ -74,7 +112,7 @@ public struct OutputSync: Sendable {
                 try FileManager.default.removeItem(at: url)
             }
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            try bytes.write(to: url, options: .atomic)
+            try Data(bytes).write(to: url, options: .atomic)
         } catch {
             throw .error(displayName, nil, "cannot write \(path): \(error.localizedDescription)")
         }

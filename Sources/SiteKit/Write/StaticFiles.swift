@@ -1,0 +1,55 @@
+import Foundation
+import Support
+
+extension OutputWriter {
+    /// A folder copied into the output as it is.
+    public struct StaticFolder: Sendable {
+        public var url: URL
+        /// How messages name it (`Content/static`).
+        public var displayName: String
+
+        public init(url: URL, displayName: String) {
+            self.url = url
+            self.displayName = displayName
+        }
+    }
+
+    struct StaticFile: Sendable {
+        var source: URL
+        var relative: String
+        /// `Content/static/css/a.css`, for messages.
+        var displayName: String
+    }
+
+    /// Whether a static file at a generated file's path replaces it: yes for a default such
+    /// as `robots.txt`; for any other file the clash is an error.
+    static func isReplaced(_ file: RenderedFile, by clash: StaticFile?) throws(Diagnostic) -> Bool {
+        guard let clash else { return false }
+        if file.replaceableByStatic { return true }
+        throw .error(clash.displayName, nil, "static file would replace the generated file \(clash.relative); rename or remove it")
+    }
+
+    /// The files of every folder; a later folder's file replaces an earlier one's. A link
+    /// that leads outside `boundary` (the site), a link to a folder, a loop, a FIFO, socket
+    /// or device is an error naming it: such files are never opened.
+    static func listFiles(in folders: [StaticFolder], boundary: FolderBoundary) throws(DiagnosticsError) -> [StaticFile] {
+        var byPath: [String: StaticFile] = [:]
+        var problems: [Diagnostic] = []
+        for folder in folders {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: folder.url.path, isDirectory: &isDirectory), isDirectory.boolValue else { continue }
+            // Hidden files too: `.well-known/` is published as it is.
+            let listing = boundary.files(below: folder.url.path, includeHidden: true)
+            for problem in listing.problems {
+                let relative = problem.path.hasPrefix(folder.url.path + "/") ? String(problem.path.dropFirst(folder.url.path.count + 1)) : nil
+                problems.append(.error(relative.map { "\(folder.displayName)/\($0)" } ?? folder.displayName, nil, problem.message))
+            }
+            for relative in listing.files {
+                byPath[relative] = StaticFile(source: folder.url.appendingPathComponent(relative), relative: relative,
+                                              displayName: "\(folder.displayName)/\(relative)")
+            }
+        }
+        guard problems.isEmpty else { throw DiagnosticsError(problems) }
+        return byPath.values.sorted { $0.relative < $1.relative }
+    }
+}

@@ -1,0 +1,119 @@
+import Foundation
+
+/// Reading and copying that only ever open regular files: a FIFO would block the open or
+/// the read until some writer came, and a device can be endless or act when opened.
+package enum RegularFile {
+    /// Why a file could not be read or written, in words for a diagnostic.
+    package struct Failure: Error, Sendable, Hashable {
+        package var message: String
+        /// For a copy: the destination failed (a full disk, a file size limit), not the source.
+        package var whileWriting = false
+    }
+
+    /// What a path that is not a regular file is (`a FIFO`), or nil for a regular file;
+    /// follows symbolic links. Nil as well when the path cannot be examined.
+    package static func otherKind(of path: String) -> String? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return kindName(info.st_mode)
+    }
+
+    static func kindName(_ mode: mode_t) -> String? {
+        switch mode & S_IFMT {
+        case S_IFREG: return nil
+        case S_IFDIR: return "a folder"
+        case S_IFIFO: return "a FIFO"
+        case S_IFSOCK: return "a socket"
+        case S_IFCHR: return "a character device"
+        case S_IFBLK: return "a block device"
+        default: return "not a file"
+        }
+    }
+
+    /// Opens `path` for reading, refusing anything but a regular file before it is opened,
+    /// and again after (the path could be replaced in between).
+    private static func openForReading(_ path: String) throws(Failure) -> (descriptor: Int32, size: Int) {
+        if let kind = otherKind(of: path) { throw Failure(message: "not a regular file (\(kind)); only regular files are read") }
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
+        guard descriptor >= 0 else { throw Failure(message: reason(errno)) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else {
+            let failure = Failure(message: reason(errno))
+            close(descriptor)
+            throw failure
+        }
+        if let kind = kindName(info.st_mode) {
+            close(descriptor)
+            throw Failure(message: "not a regular file (\(kind)); only regular files are read")
+        }
+        return (descriptor, Int(info.st_size))
+    }
+
+    /// The whole file.
+    package static func read(_ path: String) throws(Failure) -> [UInt8] {
+        let (descriptor, size) = try openForReading(path)
+        defer { close(descriptor) }
+        var bytes = [UInt8](repeating: 0, count: max(size, 0) + 1)
+        var count = 0
+        while true {
+            if count == bytes.count { bytes.append(contentsOf: repeatElement(0, count: max(bytes.count, 4096))) }
+            let got = bytes.withUnsafeMutableBytes { raw in
+                Foundation.read(descriptor, raw.baseAddress.map { $0 + count }, raw.count - count)
+            }
+            if got < 0 {
+                if errno == EINTR { continue }
+                throw Failure(message: reason(errno))
+            }
+            if got == 0 { break }
+            count += got
+        }
+        bytes.removeSubrange(count...)
+        return bytes
+    }
+
+    /// Copies the regular file `source` to a new file `destination` (replaced if it exists).
+    package static func copy(_ source: String, to destination: String) throws(Failure) {
+        let input = try openForReading(source).descriptor
+        defer { close(input) }
+        let output = open(destination, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard output >= 0 else { throw Failure(message: reason(errno), whileWriting: true) }
+        defer { close(output) }
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 17, alignment: 16)
+        defer { buffer.deallocate() }
+        while true {
+            let got = Foundation.read(input, buffer.baseAddress, buffer.count)
+            if got < 0 {
+                if errno == EINTR { continue }
+                throw Failure(message: reason(errno))
+            }
+            if got == 0 { return }
+            guard writeAll(output, UnsafeRawBufferPointer(rebasing: buffer[0..<got])) else {
+                throw Failure(message: reason(errno), whileWriting: true)
+            }
+        }
+    }
+
+    /// Writes every byte, retrying after signals; false with `errno` set on failure
+    /// (`EFBIG` under a file size limit, once SIGXFSZ is ignored; `ENOSPC`).
+    package static func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> Bool {
+        var offset = 0
+        while offset < bytes.count {
+            let written = Foundation.write(descriptor, bytes.baseAddress.map { $0 + offset }, bytes.count - offset)
+            if written < 0 {
+                if errno == EINTR { continue }
+                return false
+            }
+            offset += written
+        }
+        return true
+    }
+
+    /// `strerror`, with the two reasons authors meet most in short words.
+    package static func reason(_ code: Int32) -> String {
+        switch code {
+        case ENOENT: return "no such file"
+        case EACCES, EPERM: return "permission denied"
+        default: return String(cString: strerror(code))
+        }
+    }
+}
