@@ -262,7 +262,26 @@ struct TextFeatures {
         var text = text
         var features = TextFeatures()
         text.withUTF8 { features.scan($0, extensions: extensions) }
+        if extensions.contains(.autolink) {
+            // withCString is the string's own terminated storage: strstr runs without a copy.
+            let count = text.utf8.count
+            features.wwwStart = text.withCString { Self.hasWWWStart($0, count: count) }
+        }
         self = features
+    }
+
+    /// `www.` where a text can start: after whitespace or `*_~(`, or right after a
+    /// block's marker (`>www.`, `|www.`, `[^1]:www.`).
+    private static func hasWWWStart(_ text: UnsafePointer<CChar>, count: Int) -> Bool {
+        var position = text
+        while let hit = strstr(position, "www.") {
+            let offset = text.distance(to: hit)
+            let before = offset > 0 ? UInt8(bitPattern: text[offset - 1]) : 0x20
+            if ASCII.isSpace(before) || "*_~(|>:".utf8.contains(before) { return true }
+            position = UnsafePointer(hit) + 1
+        }
+        // strstr stops at a NUL, which libcmark reads as U+FFFD; after one, assume yes.
+        return strlen(text) < count
     }
 
     private init() {}
@@ -385,28 +404,6 @@ struct TextFeatures {
                 let before = byte(index - 1), after = byte(index + 1)
                 at = (ASCII.isAlphanumeric(before) || ".+-_".utf8.contains(before)) && ASCII.isAlphanumeric(after)
                 return at
-            }
-            // `www.` where a text can start: after whitespace or `*_~(`, or right after a
-            // block's marker (`>www.`, `|www.`, `[^1]:www.`). Searched Horspool-style, four
-            // bytes at a step: `.` and `w` are too common for a memchr pass.
-            var index = 3
-            while index < count {
-                switch base[index] {
-                case UInt8(ascii: "."):
-                    if base[index - 1] == UInt8(ascii: "w"), base[index - 2] == UInt8(ascii: "w"),
-                       base[index - 3] == UInt8(ascii: "w") {
-                        let before = byte(index - 4)
-                        if index == 3 || ASCII.isSpace(before) || "*_~(|>:".utf8.contains(before) {
-                            wwwStart = true
-                            index = count
-                        }
-                    }
-                    index += 4
-                case UInt8(ascii: "w"):
-                    index += 1
-                default:
-                    index += 4
-                }
             }
         }
     }
