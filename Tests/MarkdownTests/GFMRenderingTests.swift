@@ -100,6 +100,22 @@ struct GFMRenderingTests {
             == "<p>a<sup class=\"footnote-ref\"><a href=\"#fn-1\" id=\"fnref-1\" data-footnote-ref>1</a></sup></p>\n")
     }
 
+    /// The parser looks for extension syntax only where a text could hold it; these are
+    /// the places that check must not miss (outputs as cmark-gfm writes them).
+    @Test("Extension syntax is found after every block marker that can precede it",
+          arguments: [
+            ("abc\n:-\n", "<table>\n<thead>\n<tr>\n<th align=\"left\">abc</th>\n</tr>\n</thead>\n</table>\n"),
+            (">www.x.com\n", "<blockquote>\n<p><a href=\"http://www.x.com\">www.x.com</a></p>\n</blockquote>\n"),
+            ("| a |\n|-|\n|www.x.com|\n", "<td><a href=\"http://www.x.com\">www.x.com</a></td>"),
+            ("x[^1]\n\n> [^1]: quoted\n", "<li id=\"fn-1\">\n<p>quoted <a href"),
+            ("- > [!NOTE]\n  > n\n", "<li>\n<aside class=\"callout callout-note\" role=\"note\">"),
+            ("a@b.co and @MainActor\n", "<p><a href=\"mailto:a@b.co\">a@b.co</a> and @MainActor</p>"),
+          ])
+    func syntaxAfterBlockMarkers(markdown: String, expected: String) throws {
+        let html = try MarkdownDocument.parse(markdown, options: Self.all).html()
+        #expect(html.contains(expected), "\(html.debugDescription)")
+    }
+
     @Test("Without extensions the output is libcmark's, byte for byte, for GFM-looking input")
     func noExtensionsIsCommonMark() throws {
         let markdown = "| a |\n| - |\n\n~~s~~ www.x.com a@b.co [^1]\n\n[^1]: http://x\n\n- [ ] t\n\n> [!NOTE]\n> n\n\n<script>x</script>\n"
