@@ -40,19 +40,26 @@ public struct HTMLRenderer: Sendable {
     /// Ids the page around the document already uses (a theme's `id="content"`): a
     /// heading that would get one of them gets `-1` (or the next free suffix) instead.
     public var reservedHeadingIDs: Set<String>
+    /// Put before the ids of footnotes and their references, so that several documents
+    /// can share a page: with `"post-a-"` a footnote is `id="post-a-fn-1"` and its
+    /// reference `id="post-a-fnref-1"` (and every `href` follows). Empty, the default,
+    /// gives cmark-gfm's `fn-` and `fnref-` ids. Escaped like a URL, as the label is.
+    public var footnoteIDPrefix: String
 
     public init(
         codeBlock: CodeBlockHook? = nil,
         headingID: HeadingIDHook? = nil,
         linkURL: LinkURLHook? = nil,
         headingAnchor: HeadingAnchorHook? = nil,
-        reservedHeadingIDs: Set<String> = []
+        reservedHeadingIDs: Set<String> = [],
+        footnoteIDPrefix: String = ""
     ) {
         self.codeBlock = codeBlock
         self.headingID = headingID
         self.linkURL = linkURL
         self.headingAnchor = headingAnchor
         self.reservedHeadingIDs = reservedHeadingIDs
+        self.footnoteIDPrefix = footnoteIDPrefix
     }
 
     /// A heading that received an id, as a table of contents lists it.
@@ -94,6 +101,7 @@ public struct HTMLRenderer: Sendable {
         let estimate = document.sourceUTF8Count + document.sourceUTF8Count / 2 + 1024
         var state = RenderState(renderer: self, options: document.options, capacity: estimate)
         state.renderBlocks(document.blocks, inTightList: false)
+        state.renderFootnoteSection()
         return Rendering(html: state.output.string, headings: state.headings)
     }
 
@@ -101,6 +109,7 @@ public struct HTMLRenderer: Sendable {
     public func render(_ blocks: [MarkdownBlock], options: MarkdownOptions) -> String {
         var state = RenderState(renderer: self, options: options, capacity: 1024)
         state.renderBlocks(blocks, inTightList: false)
+        state.renderFootnoteSection()
         return state.output.string
     }
 
@@ -110,45 +119,6 @@ public struct HTMLRenderer: Sendable {
         var state = RenderState(renderer: self, options: options, capacity: 256)
         state.renderInlines(inlines)
         return state.output.string
-    }
-
-    /// A GitHub-style slug for heading ids: lower-cased letters and digits
-    /// kept, spaces and `-` become `-`, `_` kept, everything else dropped.
-    /// `HTMLRenderer(headingID: { _, text in HTMLRenderer.slug(text) })`.
-    public static func slug(_ text: String) -> String {
-        // Headings are almost always ASCII; working on bytes skips the
-        // Unicode property lookups that dominated slugging time.
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(text.utf8.count)
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-                 UInt8(ascii: "_"), UInt8(ascii: "-"):
-                bytes.append(byte)
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"):
-                bytes.append(byte | 0x20)
-            case UInt8(ascii: " "):
-                bytes.append(UInt8(ascii: "-"))
-            case 0x80...:
-                return unicodeSlug(text)
-            default:
-                continue
-            }
-        }
-        return String(decoding: bytes, as: UTF8.self)
-    }
-
-    private static func unicodeSlug(_ text: String) -> String {
-        var result = ""
-        result.reserveCapacity(text.utf8.count)
-        for character in text.lowercased() {
-            if character.isLetter || character.isNumber || character == "_" || character == "-" {
-                result.append(character)
-            } else if character == " " {
-                result.append("-")
-            }
-        }
-        return result
     }
 }
 
@@ -161,18 +131,23 @@ extension MarkdownDocument {
 
 /// Mutable state of one render call; mirrors the structure of cmark's
 /// `S_render_node` case by case so the output stays comparable to html.c.
-private struct RenderState: ~Copyable {
+struct RenderState: ~Copyable {
     let renderer: HTMLRenderer
     let allowRawHTML: Bool
+    /// cmark-gfm's tagfilter: only with raw HTML allowed, as cmark-gfm filters only then.
+    let filtersTags: Bool
     var output: HTMLOutput
     /// Heading ids already emitted in this render; only used with a hook.
     var usedHeadingIDs: Set<String> = []
     /// Headings given ids, in document order.
     var headings: [HTMLRenderer.Heading] = []
+    /// Numbered footnote definitions met so far; they are written at the end.
+    var footnotes: [MarkdownFootnoteDefinition] = []
 
     init(renderer: HTMLRenderer, options: MarkdownOptions, capacity: Int) {
         self.renderer = renderer
         self.allowRawHTML = options.allowRawHTML
+        self.filtersTags = options.allowRawHTML && options.extensions.contains(.tagfilter)
         self.output = HTMLOutput(reservingCapacity: capacity)
         self.usedHeadingIDs = renderer.reservedHeadingIDs
     }
@@ -254,7 +229,9 @@ private struct RenderState: ~Copyable {
 
         case .htmlBlock(let literal):
             output.ensureNewline()
-            if allowRawHTML {
+            if filtersTags {
+                appendFilteringTags(literal)
+            } else if allowRawHTML {
                 output.append(literal)
             } else {
                 output.append("<!-- raw HTML omitted -->")
@@ -283,6 +260,29 @@ private struct RenderState: ~Copyable {
         case .thematicBreak:
             output.ensureNewline()
             output.append("<hr />\n")
+
+        case .table(let table):
+            renderTable(table)
+
+        case .taskItem(let checked, let children):
+            output.ensureNewline()
+            output.append(checked ? "<li><input type=\"checkbox\" checked=\"\" disabled=\"\" /> "
+                                  : "<li><input type=\"checkbox\" disabled=\"\" /> ")
+            renderBlocks(children, inTightList: inTightList)
+            output.append("</li>\n")
+
+        case .footnoteDefinition(let definition):
+            if definition.number != nil {
+                footnotes.append(definition)
+            } else {
+                // An unused definition is not written, but one it holds may be used.
+                forEachBlock(in: definition.blocks) { block in
+                    if case .footnoteDefinition(let nested) = block.kind, nested.number != nil { footnotes.append(nested) }
+                }
+            }
+
+        case .callout(let kind, let children):
+            renderCallout(kind, children)
         }
     }
 
@@ -305,7 +305,10 @@ private struct RenderState: ~Copyable {
             output.appendEscapedHTML(literal)
             output.append("</code>")
         case .html(let literal):
-            if allowRawHTML {
+            if filtersTags && TagFilter.isFiltered(literal.utf8) {
+                output.append("&lt;")
+                output.append(String(literal.dropFirst()))
+            } else if allowRawHTML {
                 output.append(literal)
             } else {
                 output.append("<!-- raw HTML omitted -->")
@@ -342,12 +345,18 @@ private struct RenderState: ~Copyable {
                 output.appendEscapedHTML(title)
             }
             output.append("\" />")
+        case .strikethrough(let children):
+            output.append("<del>")
+            renderInlines(children)
+            output.append("</del>")
+        case .footnoteReference(let reference):
+            renderFootnoteReference(reference)
         }
     }
 
     /// Link and image destinations: rewrite hook first, then cmark's safe-mode
     /// rule (dangerous URLs become an empty attribute), then href escaping.
-    private mutating func appendURL(_ url: String) {
+    mutating func appendURL(_ url: String) {
         let url = renderer.linkURL?(url) ?? url
         if allowRawHTML || !isDangerousURL(url) {
             output.appendEscapedHref(url)
@@ -365,8 +374,11 @@ private struct RenderState: ~Copyable {
             case .softBreak, .lineBreak:
                 output.append(byte: UInt8(ascii: " "))
             case .custom(_, _, let children), .emphasis(let children), .strong(let children),
-                 .link(_, _, let children), .image(_, _, let children):
+                 .link(_, _, let children), .image(_, _, let children), .strikethrough(let children):
                 appendAltText(children)
+            case .footnoteReference:
+                // cmark-gfm's plain mode writes nothing for a reference.
+                continue
             }
         }
     }
@@ -383,45 +395,5 @@ private struct RenderState: ~Copyable {
         let unique = "\(id)-\(suffix)"
         usedHeadingIDs.insert(unique)
         return unique
-    }
-
-}
-
-extension HTMLRenderer {
-    /// A code block exactly as the renderer writes it without a hook, for hooks
-    /// that change only the text (dropping hidden lines) and keep the markup.
-    public static func codeBlockHTML(info: String, literal: String) -> String {
-        var output = HTMLOutput(reservingCapacity: literal.utf8.count + 64)
-        appendCodeBlock(info: info, literal: literal, to: &output)
-        return output.string
-    }
-
-    /// The same markup around `innerHTML`, code that is already HTML (escaped, with
-    /// highlighting spans) and is written as it is.
-    public static func codeBlockHTML(info: String, innerHTML: String) -> String {
-        let closing = "</code></pre>\n"
-        let emptyBlock = codeBlockHTML(info: info, literal: "")
-        return emptyBlock.dropLast(closing.count) + innerHTML + closing
-    }
-
-    static func appendCodeBlock(info: String, literal: String, to output: inout HTMLOutput) {
-        if info.isEmpty {
-            output.append("<pre><code>")
-        } else {
-            output.append("<pre><code class=\"language-")
-            output.appendEscapedHTML(firstWord(of: info))
-            output.append("\">")
-        }
-        output.appendEscapedHTML(literal)
-        output.append("</code></pre>\n")
-    }
-
-    /// The language class uses the info string up to the first byte cmark's
-    /// `cmark_isspace` accepts (space, \t, \n, \v, \f, \r).
-    private static func firstWord(of info: String) -> Substring {
-        let end = info.utf8.firstIndex { byte in
-            byte == UInt8(ascii: " ") || (byte >= 0x09 && byte <= 0x0D)
-        } ?? info.utf8.endIndex
-        return info[..<end]
     }
 }

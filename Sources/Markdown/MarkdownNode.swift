@@ -69,6 +69,17 @@ public struct MarkdownBlock: Sendable, Hashable {
         case paragraph([MarkdownInline])
         case heading(level: Int, [MarkdownInline])
         case thematicBreak
+        /// A GFM table (``MarkdownExtension/table``).
+        case table(MarkdownTable)
+        /// A list item that starts with `[ ]` or `[x]` (``MarkdownExtension/tasklist``); it
+        /// takes the place of ``item(_:)`` inside a ``list(_:items:)``.
+        case taskItem(checked: Bool, [MarkdownBlock])
+        /// A `[^label]:` definition where it was written (``MarkdownExtension/footnotes``).
+        /// The renderer collects the referenced ones into the footnotes section at the end.
+        case footnoteDefinition(MarkdownFootnoteDefinition)
+        /// A block quote that starts with `[!NOTE]` or `Note:` (``MarkdownExtension/callouts``);
+        /// the children are the quote's blocks without that marker.
+        case callout(MarkdownCalloutKind, [MarkdownBlock])
     }
 
     public var kind: Kind
@@ -98,6 +109,10 @@ public enum MarkdownInline: Sendable, Hashable {
     case strong([MarkdownInline])
     case link(url: String, title: String, children: [MarkdownInline])
     case image(url: String, title: String, children: [MarkdownInline])
+    /// `~~text~~` or `~text~` (``MarkdownExtension/strikethrough``).
+    case strikethrough([MarkdownInline])
+    /// `[^label]` that names a footnote definition (``MarkdownExtension/footnotes``).
+    case footnoteReference(MarkdownFootnoteReference)
 }
 
 /// Options that affect parsing and rendering.
@@ -108,10 +123,15 @@ public struct MarkdownOptions: Sendable, Hashable {
     /// `CMARK_OPT_UNSAFE`). Off by default, matching cmark: raw HTML becomes
     /// `<!-- raw HTML omitted -->` and dangerous URLs become empty.
     public var allowRawHTML: Bool
+    /// GitHub Flavored Markdown extensions (and callouts) to apply. Empty, the default,
+    /// is exact CommonMark: the output is byte for byte libcmark's.
+    public var extensions: Set<MarkdownExtension>
 
-    public init(smartPunctuation: Bool = false, allowRawHTML: Bool = false) {
+    public init(smartPunctuation: Bool = false, allowRawHTML: Bool = false,
+                extensions: Set<MarkdownExtension> = []) {
         self.smartPunctuation = smartPunctuation
         self.allowRawHTML = allowRawHTML
+        self.extensions = extensions
     }
 }
 

@@ -1,4 +1,9 @@
 import CCmark
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A document nested deeper than the renderer supports (`> > > …` thousands deep).
 public struct MarkdownNestingError: Error, Sendable, Hashable, CustomStringConvertible {
@@ -26,7 +31,8 @@ extension MarkdownDocument {
     ///
     /// - Parameters:
     ///   - text: The Markdown body.
-    ///   - options: Parse options; also remembered for rendering.
+    ///   - options: Parse options; also remembered for rendering. With
+    ///     ``MarkdownOptions/extensions`` empty this is libcmark's CommonMark exactly.
     ///   - lineOffset: Added to every line number, for bodies that start
     ///     after front matter: if the body's first line is line 6 of the
     ///     file, pass 5.
@@ -39,34 +45,55 @@ extension MarkdownDocument {
         lineOffset: Int = 0,
         maximumNesting: Int = MarkdownNestingError.defaultLimit
     ) throws(MarkdownNestingError) -> MarkdownDocument {
-        var cmarkOptions = CMARK_OPT_SOURCEPOS | CMARK_OPT_VALIDATE_UTF8
-        if options.smartPunctuation {
-            cmarkOptions |= CMARK_OPT_SMART
+        // The tag filter works when rendering; alone it needs no GFM parse.
+        if !options.extensions.subtracting([.tagfilter]).isEmpty {
+            let blocks = try GFMParser(options: options, lineOffset: lineOffset, maximumNesting: maximumNesting).parse(text)
+            var document = MarkdownDocument(blocks: blocks, options: options)
+            document.sourceUTF8Count = text.utf8.count
+            return document
         }
         var text = text
-        let root = text.withUTF8 { utf8 -> OpaquePointer? in
-            utf8.withMemoryRebound(to: CChar.self) { chars in
-                // An empty String may hand out a nil base address; cmark
-                // needs a valid pointer even for zero bytes.
-                guard let base = chars.baseAddress else {
-                    return cmark_parse_document("", 0, cmarkOptions)
-                }
-                return cmark_parse_document(base, chars.count, cmarkOptions)
+        let parsed = text.withUTF8 { utf8 in
+            Result { () throws(MarkdownNestingError) -> [MarkdownBlock] in
+                try CmarkDocumentParser.parse(utf8, options: options, lineOffset: lineOffset, maximumNesting: maximumNesting)
             }
         }
-        guard let root else {
-            // cmark only returns NULL when allocation fails (it aborts first
-            // in practice); an empty document is the least surprising answer.
-            return MarkdownDocument(blocks: [], options: options)
-        }
-        defer { cmark_node_free(root) }
-
-        var document = MarkdownDocument(
-            blocks: try CmarkTreeConverter(lineOffset: lineOffset, maximumNesting: maximumNesting).convert(root),
-            options: options
-        )
+        var document = MarkdownDocument(blocks: try parsed.get(), options: options)
         document.sourceUTF8Count = text.utf8.count
         return document
+    }
+}
+
+/// libcmark's parse of UTF-8 bytes into the Swift tree, shared by the document's passes
+/// and the inline batch.
+enum CmarkDocumentParser {
+    static func parse(_ bytes: [UInt8], options: MarkdownOptions, lineOffset: Int, maximumNesting: Int,
+                      watch: TextTriggerWatch? = nil, callouts: Bool = false) throws(MarkdownNestingError) -> [MarkdownBlock] {
+        let parsed = bytes.withUnsafeBufferPointer { buffer in
+            Result { () throws(MarkdownNestingError) -> [MarkdownBlock] in
+                try parse(buffer, options: options, lineOffset: lineOffset, maximumNesting: maximumNesting,
+                          watch: watch, callouts: callouts)
+            }
+        }
+        return try parsed.get()
+    }
+
+    static func parse(_ bytes: UnsafeBufferPointer<UInt8>, options: MarkdownOptions, lineOffset: Int, maximumNesting: Int,
+                      watch: TextTriggerWatch? = nil, callouts: Bool = false) throws(MarkdownNestingError) -> [MarkdownBlock] {
+        var cmarkOptions = CMARK_OPT_SOURCEPOS | CMARK_OPT_VALIDATE_UTF8
+        if options.smartPunctuation { cmarkOptions |= CMARK_OPT_SMART }
+        let root = bytes.withMemoryRebound(to: CChar.self) { chars -> OpaquePointer? in
+            // An empty buffer may have no base address; cmark needs a valid pointer even
+            // for zero bytes.
+            guard let base = chars.baseAddress else { return cmark_parse_document("", 0, cmarkOptions) }
+            return cmark_parse_document(base, chars.count, cmarkOptions)
+        }
+        // cmark only returns NULL when allocation fails (it aborts first in practice); an
+        // empty document is the least surprising answer.
+        guard let root else { return [] }
+        defer { cmark_node_free(root) }
+        return try CmarkTreeConverter(lineOffset: lineOffset, maximumNesting: maximumNesting, watch: watch,
+                                      callouts: callouts).convert(root)
     }
 }
 
@@ -79,6 +106,11 @@ extension MarkdownDocument {
 struct CmarkTreeConverter {
     let lineOffset: Int
     let maximumNesting: Int
+    /// Set when the inline extensions want to know whether any text holds their triggers.
+    var watch: TextTriggerWatch?
+    /// Block quotes that start with `[!NOTE]` or `Note:` become callouts as they are
+    /// converted, which spares a walk over the whole tree for them.
+    var callouts = false
 
     /// A container node whose children are still being collected.
     private struct PendingContainer {
@@ -154,6 +186,7 @@ struct CmarkTreeConverter {
         case CMARK_NODE_THEMATIC_BREAK:
             parent.blocks.append(MarkdownBlock(.thematicBreak, position: position(node)))
         case CMARK_NODE_TEXT:
+            if let watch, !watch.seen, let literal = cmark_node_get_literal(node) { watch.check(literal) }
             parent.inlines.append(.text(literal(node)))
         case CMARK_NODE_SOFTBREAK:
             parent.inlines.append(.softBreak)
@@ -176,7 +209,11 @@ struct CmarkTreeConverter {
         }
         switch cmark_node_get_type(node) {
         case CMARK_NODE_BLOCK_QUOTE:
-            appendBlock(.blockQuote(container.blocks))
+            if callouts, let (kind, content) = Callout.match(container.blocks) {
+                appendBlock(.callout(kind, content))
+            } else {
+                appendBlock(.blockQuote(container.blocks))
+            }
         case CMARK_NODE_LIST:
             appendBlock(.list(listAttributes(node), items: container.blocks))
         case CMARK_NODE_ITEM:
@@ -255,5 +292,37 @@ struct CmarkTreeConverter {
     private func string(_ pointer: UnsafePointer<CChar>?) -> String {
         guard let pointer else { return "" }
         return String(cString: pointer)
+    }
+}
+
+/// Whether any text node of a parse holds one of some byte sequences (`://`, `~`, …): when
+/// none does, the inline extensions have nothing to do and skip walking the tree.
+final class TextTriggerWatch {
+    private let needles: [[CChar]]
+    /// The needles' first bytes, for one `strpbrk` per text (or `strchr` when they share one):
+    /// text nodes are many and short, and most hold none of these bytes.
+    private let firstBytes: [CChar]
+    private let singleFirstByte: Int32
+    private(set) var seen = false
+
+    init(_ needles: [String]) {
+        self.needles = needles.map { Array($0.utf8CString) }
+        let first = Set(needles.compactMap(\.utf8.first))
+        firstBytes = first.map { CChar(bitPattern: $0) } + [0]
+        singleFirstByte = first.count == 1 ? first.first.map { Int32($0) } ?? 0 : 0
+    }
+
+    func check(_ text: UnsafePointer<CChar>) {
+        var position = text
+        while true {
+            let found = singleFirstByte != 0 ? strchr(position, singleFirstByte)
+                : firstBytes.withUnsafeBufferPointer { bytes in bytes.baseAddress.flatMap { strpbrk(position, $0) } }
+            guard let hit = found else { return }
+            for needle in needles where strncmp(hit, needle, needle.count - 1) == 0 {
+                seen = true
+                return
+            }
+            position = UnsafePointer(hit) + 1
+        }
     }
 }

@@ -17,8 +17,10 @@ public func plainText(of inline: MarkdownInline) -> String {
 ///
 /// Paragraphs and headings contribute their inline plain text, code blocks
 /// their literal without the final newline; raw HTML blocks and thematic
-/// breaks contribute nothing because they are markup, not prose. Separate
-/// blocks are joined with a single `\n`.
+/// breaks contribute nothing because they are markup, not prose. A table gives a
+/// line per row, its cells separated by a tab; a footnote definition its
+/// content where it is written, when it is rendered (referenced); a callout its
+/// content without the label. Separate blocks are joined with a single `\n`.
 public func plainText(of block: MarkdownBlock) -> String {
     plainText(of: [block])
 }
@@ -39,8 +41,11 @@ private func appendPlainText(of inlines: [MarkdownInline], to result: inout Stri
         case .softBreak, .lineBreak:
             result += " "
         case .custom(_, _, let children), .emphasis(let children), .strong(let children),
-             .link(_, _, let children), .image(_, _, let children):
+             .link(_, _, let children), .image(_, _, let children), .strikethrough(let children):
             appendPlainText(of: children, to: &result)
+        case .footnoteReference:
+            // The number is a link mark, not prose.
+            continue
         }
     }
 }
@@ -49,8 +54,15 @@ private func collectPlainText(of blocks: [MarkdownBlock], into pieces: inout [St
     for block in blocks {
         switch block.kind {
         case .blockQuote(let children), .list(_, let children), .item(let children),
-             .customBlock(_, _, let children):
+             .customBlock(_, _, let children), .taskItem(_, let children), .callout(_, let children):
             collectPlainText(of: children, into: &pieces)
+        case .footnoteDefinition(let definition):
+            if definition.number != nil { collectPlainText(of: definition.blocks, into: &pieces) }
+        case .table(let table):
+            for row in [table.header] + table.rows {
+                let text = row.cells.map { plainText(of: $0) }.joined(separator: "\t")
+                if !text.isEmpty { pieces.append(text) }
+            }
         case .paragraph(let inlines), .heading(_, let inlines):
             let text = plainText(of: inlines)
             if !text.isEmpty { pieces.append(text) }

@@ -1,12 +1,15 @@
 import Foundation
 import Testing
 
-/// One ```` example ```` block of the CommonMark spec.
+/// One ```` example ```` block of the CommonMark spec (or the GFM spec, whose extension
+/// examples name their extension after the word: ```` example table ````).
 struct SpecExample: Sendable, CustomStringConvertible {
     let number: Int
     let section: String
     let markdown: String
     let html: String
+    /// The word after `example` in the fence; empty for plain CommonMark examples.
+    var tag: String = ""
 
     var description: String { "example \(number) (\(section))" }
 }
@@ -31,9 +34,17 @@ enum SpecFile {
         return packageRoot.deletingLastPathComponent().appendingPathComponent("shared", isDirectory: true)
     }
 
-    static var url: URL { sharedDirectory.appendingPathComponent(relativePath) }
+    static var url: URL { url(relativePath) }
 
-    static var exists: Bool { FileManager.default.fileExists(atPath: url.path) }
+    static func url(_ relativePath: String) -> URL { sharedDirectory.appendingPathComponent(relativePath) }
+
+    static var exists: Bool { exists(relativePath) }
+
+    static func exists(_ relativePath: String) -> Bool { FileManager.default.fileExists(atPath: url(relativePath).path) }
+
+    static func missingReason(_ relativePath: String) -> Comment {
+        Comment(rawValue: "\(relativePath) not found at \(url(relativePath).path) (set SITEGEN_SHARED to the shared directory); its examples not run")
+    }
 
     /// Shown as the skip reason when the spec is missing, so a missing file is
     /// visible in the test report instead of looking like a pass.
@@ -44,8 +55,8 @@ enum SpecFile {
     /// Parsed the way cmark's test/spec_tests.py does: examples are fenced by
     /// 32 backticks + " example", markdown and HTML are separated by a lone
     /// ".", `→` stands for a tab, and the section is the latest `#` heading.
-    static func examples() throws -> [SpecExample] {
-        let text = try String(contentsOf: url, encoding: .utf8)
+    static func examples(_ relativePath: String = relativePath) throws -> [SpecExample] {
+        let text = try String(contentsOf: url(relativePath), encoding: .utf8)
         let fence = String(repeating: "`", count: 32)
         enum State { case prose, markdown, html }
 
@@ -53,15 +64,17 @@ enum SpecFile {
         var section = ""
         var markdown = ""
         var html = ""
+        var tag = ""
         var examples: [SpecExample] = []
         for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
             let line = String(rawLine)
             switch state {
             case .prose:
-                if line == fence + " example" {
+                if line.hasPrefix(fence + " example") {
                     state = .markdown
                     markdown = ""
                     html = ""
+                    tag = line.dropFirst(fence.count + " example".count).trimmingCharacters(in: .whitespaces)
                 } else if let heading = sectionTitle(line) {
                     section = heading
                 }
@@ -75,7 +88,7 @@ enum SpecFile {
                 if line == fence {
                     state = .prose
                     examples.append(SpecExample(
-                        number: examples.count + 1, section: section, markdown: markdown, html: html))
+                        number: examples.count + 1, section: section, markdown: markdown, html: html, tag: tag))
                 } else {
                     html += line.replacingOccurrences(of: "→", with: "\t") + "\n"
                 }

@@ -57,8 +57,15 @@ struct LinkCollector {
     private static func collect(_ blocks: [MarkdownBlock], into found: inout [(urls: [String], position: SourcePosition)]) {
         for block in blocks {
             switch block.kind {
-            case .blockQuote(let children), .item(let children), .customBlock(_, _, let children):
+            case .blockQuote(let children), .item(let children), .customBlock(_, _, let children),
+                 .taskItem(_, let children), .callout(_, let children):
                 collect(children, into: &found)
+            case .footnoteDefinition(let definition):
+                collect(definition.blocks, into: &found)
+            case .table:
+                var urls: [String] = []
+                for cell in block.inlineSequences { destinations(in: cell, into: &urls) }
+                if !urls.isEmpty { found.append((urls, block.position)) }
             case .list(_, let items):
                 collect(items, into: &found)
             case .paragraph(let inlines), .heading(_, let inlines):
@@ -77,9 +84,9 @@ struct LinkCollector {
             case .link(let url, _, let children), .image(let url, _, let children):
                 urls.append(url)
                 destinations(in: children, into: &urls)
-            case .emphasis(let children), .strong(let children), .custom(_, _, let children):
+            case .emphasis(let children), .strong(let children), .custom(_, _, let children), .strikethrough(let children):
                 destinations(in: children, into: &urls)
-            case .text, .softBreak, .lineBreak, .code, .html:
+            case .text, .softBreak, .lineBreak, .code, .html, .footnoteReference:
                 continue
             }
         }

@@ -43,8 +43,16 @@ struct WordCounter {
                 add(inlines)
             case .codeBlock(_, let literal):
                 add(literal)
-            case .blockQuote(let children), .item(let children), .customBlock(_, _, let children), .list(_, let children):
+            case .blockQuote(let children), .item(let children), .customBlock(_, _, let children), .list(_, let children),
+                 .taskItem(_, let children), .callout(_, let children):
                 add(children)
+            case .footnoteDefinition(let definition):
+                if definition.number != nil { add(definition.blocks) }
+            case .table:
+                for cell in block.inlineSequences {
+                    add(cell)
+                    inWord = false
+                }
             case .htmlBlock, .thematicBreak:
                 break
             }
@@ -62,8 +70,10 @@ struct WordCounter {
             case .html:
                 continue
             case .emphasis(let children), .strong(let children), .custom(_, _, let children),
-                 .link(_, _, let children), .image(_, _, let children):
+                 .link(_, _, let children), .image(_, _, let children), .strikethrough(let children):
                 add(children)
+            case .footnoteReference:
+                continue
             }
         }
     }

@@ -1,0 +1,141 @@
+/// A Markdown extension beyond CommonMark, chosen per parse in
+/// ``MarkdownOptions/extensions``. All but ``callouts`` are GitHub Flavored Markdown and
+/// render byte for byte as cmark-gfm 0.29 does.
+public enum MarkdownExtension: String, Sendable, Hashable, CaseIterable {
+    /// Pipe tables with a `| --- | :-: |` delimiter row.
+    case table
+    /// `~one~` and `~~two~~` tildes around text: `<del>`.
+    case strikethrough
+    /// Links without angle brackets: `www.example.com`, `https://…`, `http://…`,
+    /// `ftp://…` and e-mail addresses.
+    case autolink
+    /// `- [ ] todo` and `- [x] done` list items: a disabled checkbox.
+    case tasklist
+    /// With raw HTML allowed, `<title>`, `<textarea>`, `<style>`, `<xmp>`, `<iframe>`,
+    /// `<noembed>`, `<noframes>`, `<script>` and `<plaintext>` are written as text
+    /// (`&lt;script>`). Without raw HTML it changes nothing: all raw HTML is omitted.
+    case tagfilter
+    /// `[^label]` references and `[^label]: text` definitions, numbered in order of first
+    /// reference and written as a `<section class="footnotes">` at the end.
+    case footnotes
+    /// Block quotes that start with GitHub's `[!NOTE]`, `[!TIP]`, `[!IMPORTANT]`,
+    /// `[!WARNING]`, `[!CAUTION]` or the DocC asides `Note:`, `Tip:`, `Important:`,
+    /// `Warning:`, `Experiment:` become a labelled `<aside>` (see ``MarkdownCalloutKind``).
+    /// Not part of GFM.
+    case callouts
+
+    /// Every GitHub Flavored Markdown extension: what `cmark-gfm -e table -e strikethrough
+    /// -e autolink -e tasklist -e tagfilter -e footnotes` applies.
+    public static let gfm: Set<MarkdownExtension> = [.table, .strikethrough, .autolink, .tasklist, .tagfilter, .footnotes]
+}
+
+/// A GFM table: a header row, a delimiter row that sets each column's alignment, and
+/// body rows. Every row has exactly ``alignments``.count cells: short rows are padded
+/// with empty cells and long rows cut, as GFM specifies.
+public struct MarkdownTable: Sendable, Hashable {
+    /// A column's alignment from the delimiter row: `:--`, `:-:`, `--:` or `---`.
+    public enum Alignment: Sendable, Hashable {
+        case none
+        case left
+        case center
+        case right
+    }
+
+    public struct Row: Sendable, Hashable {
+        /// One inline sequence per column. Cell text was parsed as inline Markdown with the
+        /// document's link reference definitions.
+        public var cells: [[MarkdownInline]]
+        /// The row's line, with the parse's `lineOffset` applied.
+        public var line: Int
+
+        public init(cells: [[MarkdownInline]], line: Int) {
+            self.cells = cells
+            self.line = line
+        }
+    }
+
+    public var alignments: [Alignment]
+    public var header: Row
+    /// The body rows; empty when the table is only a header.
+    public var rows: [Row]
+
+    public init(alignments: [Alignment], header: Row, rows: [Row]) {
+        self.alignments = alignments
+        self.header = header
+        self.rows = rows
+    }
+}
+
+/// A footnote definition, `[^label]: text` with optional indented continuation blocks.
+public struct MarkdownFootnoteDefinition: Sendable, Hashable {
+    /// The label as written between `[^` and `]`; the HTML ids are built from it
+    /// (`fn-label`, `fnref-label`). References match it without regard to case.
+    public var label: String
+    /// The footnote's number, in order of first reference; `nil` when nothing refers to
+    /// it (or an earlier definition has the same label), and then it is not rendered.
+    public var number: Int?
+    /// How many references point here; the footnote gets one back-link per reference.
+    public var referenceCount: Int
+    public var blocks: [MarkdownBlock]
+
+    public init(label: String, number: Int?, referenceCount: Int, blocks: [MarkdownBlock]) {
+        self.label = label
+        self.number = number
+        self.referenceCount = referenceCount
+        self.blocks = blocks
+    }
+}
+
+/// A `[^label]` that names a footnote definition. References to labels without a
+/// definition stay text, as in cmark-gfm.
+public struct MarkdownFootnoteReference: Sendable, Hashable {
+    /// The label of the definition referred to, as the definition writes it.
+    public var label: String
+    /// The footnote's number, shown as the reference's text.
+    public var number: Int
+    /// 1 for the first reference to this footnote, 2 for the second, …; later references
+    /// get the id `fnref-label-2`, ….
+    public var occurrence: Int
+
+    public init(label: String, number: Int, occurrence: Int) {
+        self.label = label
+        self.number = number
+        self.occurrence = occurrence
+    }
+}
+
+/// The kind of a callout, from GitHub's `> [!NOTE]` alerts or DocC's `> Note:` asides.
+///
+/// The renderer writes a callout as
+///
+/// ```html
+/// <aside class="callout callout-note" role="note">
+/// <p class="callout-label">Note</p>
+/// <p>The quote's content…</p>
+/// </aside>
+/// ```
+///
+/// `role="note"` keeps a page with many callouts from listing each as a complementary
+/// landmark, and the visible label names the callout for everyone, so no `aria-label`
+/// repeats it. The class is `callout-` followed by the raw value.
+public enum MarkdownCalloutKind: String, Sendable, Hashable, CaseIterable {
+    case note
+    case tip
+    case important
+    case warning
+    case caution
+    /// DocC's `Experiment:` aside; GitHub has no such alert.
+    case experiment
+
+    /// The visible label: `Note`, `Tip`, `Important`, `Warning`, `Caution`, `Experiment`.
+    public var label: String {
+        switch self {
+        case .note: "Note"
+        case .tip: "Tip"
+        case .important: "Important"
+        case .warning: "Warning"
+        case .caution: "Caution"
+        case .experiment: "Experiment"
+        }
+    }
+}

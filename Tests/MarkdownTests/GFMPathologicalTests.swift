@@ -1,0 +1,101 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Markdown
+import Testing
+
+/// Inputs built to make a GFM parser slow, at 1×, 2× and 4× size: parsing and rendering
+/// must grow linearly (at most 2.5× per doubling, generous for a shared machine) and must
+/// not crash. The largest size is the one the issue names.
+@Suite("GFM pathological inputs")
+struct GFMPathologicalTests {
+    static let options = MarkdownOptions(allowRawHTML: true, extensions: Set(MarkdownExtension.allCases))
+
+    /// CPU time of the calling thread: the other tests running beside this one on a shared
+    /// machine do not count, as they would on a wall clock.
+    static func threadCPUTime() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    }
+
+    /// The fastest of three parse-and-render runs, in seconds of thread CPU time, and the HTML.
+    static func time(_ markdown: String) throws -> (seconds: Double, html: String) {
+        var best = Double.infinity
+        var html = ""
+        for _ in 0..<3 {
+            let start = threadCPUTime()
+            html = try MarkdownDocument.parse(markdown, options: options).html()
+            best = min(best, threadCPUTime() - start)
+        }
+        return (best, html)
+    }
+
+    /// Times `make(n)` at `base`, 2×`base` and 4×`base`, checks each HTML with `check`, and
+    /// expects linear growth.
+    static func expectLinear(_ name: String, base: Int, make: (Int) -> String,
+                             check: (Int, String) -> Bool) throws {
+        var times: [Double] = []
+        for scale in [1, 2, 4] {
+            let (seconds, html) = try time(make(base * scale))
+            #expect(check(base * scale, html), "\(name) at \(base * scale): unexpected HTML")
+            times.append(seconds)
+        }
+        let ratios = [times[1] / times[0], times[2] / times[1]]
+        print("GFM pathological \(name): \(times.map { String(Int($0 * 1000)) + " ms" }.joined(separator: ", ")) at \(base), \(2 * base), \(4 * base); growth \(ratios.map { (($0 * 100).rounded() / 100) })")
+        #expect(ratios.allSatisfy { $0 <= 2.5 }, "\(name) grows faster than linear: \(times)")
+    }
+
+    static func count(_ needle: String, in html: String) -> Int {
+        html.components(separatedBy: needle).count - 1
+    }
+
+    @Test("A header row of 10,000 columns")
+    func wideHeader() throws {
+        try Self.expectLinear("10,000-column header", base: 2500, make: { columns in
+            "|" + String(repeating: " c |", count: columns) + "\n|" + String(repeating: "---|", count: columns) + "\n"
+        }, check: { columns, html in Self.count("<th>c</th>", in: html) == columns })
+    }
+
+    @Test("100,000 table rows")
+    func longTable() throws {
+        try Self.expectLinear("100,000 table rows", base: 25_000, make: { rows in
+            "| a | b |\n| --- | :-: |\n" + String(repeating: "| x *y* | `z` |\n", count: rows)
+        }, check: { rows, html in Self.count("<tr>", in: html) == rows + 1 })
+    }
+
+    @Test("10,000 footnotes")
+    func manyFootnotes() throws {
+        try Self.expectLinear("10,000 footnotes", base: 2500, make: { notes in
+            (0..<notes).map { "Text[^\($0)] and more.\n\n" }.joined()
+                + (0..<notes).map { "[^\($0)]: Note \($0).\n" }.joined()
+        }, check: { notes, html in
+            Self.count("<li id=\"fn-", in: html) == notes && html.contains("<li id=\"fn-\(notes - 1)\">")
+        })
+    }
+
+    @Test("Deeply nested brackets in a footnote label")
+    func nestedBracketLabel() throws {
+        try Self.expectLinear("nested brackets in a footnote label", base: 25_000, make: { depth in
+            let label = String(repeating: "[", count: depth) + "x" + String(repeating: "]", count: depth)
+            return "See [^\(label)] here.\n\n[^\(String(repeating: "[", count: depth))x]: note\n"
+        }, check: { _, html in html.hasPrefix("<p>See [^[[[") })
+    }
+
+    @Test("A megabyte of tildes")
+    func megabyteOfTildes() throws {
+        try Self.expectLinear("1 MB of ~", base: 262_144, make: { count in
+            // Text first: a line that starts with three tildes is a code fence.
+            "a " + String(repeating: "~", count: count / 2) + " b " + String(repeating: "~", count: count / 2) + "\n"
+        }, check: { count, html in !html.contains("<del>") && Self.count("~", in: html) == count })
+    }
+
+    @Test("Alternating tildes and text stay linear")
+    func alternatingTildes() throws {
+        try Self.expectLinear("~a~ pairs", base: 50_000, make: { pairs in
+            String(repeating: "~a~ ", count: pairs) + "\n"
+        }, check: { pairs, html in Self.count("<del>a</del>", in: html) == pairs })
+    }
+}
