@@ -74,9 +74,9 @@ public struct SiteBuilder: Sendable {
             // The site's static files come last and may replace the theme's.
             let staticFiles: [OutputWriter.StaticFile]
             do {
-                staticFiles = try OutputWriter.listFiles(in: [theme.staticFolder, layout.staticFiles].map {
+                staticFiles = OutputWriter.StaticFile.overlaying(try OutputWriter.listFiles(in: [theme.staticFolder, layout.staticFiles].map {
                     OutputWriter.StaticFolder(url: $0, displayName: layout.displayPath($0))
-                })
+                }), onBuiltIn: theme)
             } catch {
                 throw DiagnosticsError([error])
             }

@@ -33,7 +33,7 @@ public struct OutputSync: Sendable {
         for file in files where try !OutputWriter.isReplaced(file, by: staticByPath[file.path]) {
             wanted[file.path] = { Data(file.contents.utf8) }
         }
-        for file in staticFiles { wanted[file.relative] = { try Data(contentsOf: file.source) } }
+        for file in staticFiles { wanted[file.relative] = { try file.contents() } }
         wanted[OutputWriter.markerName] = { Data() }
 
         var changes = Changes()

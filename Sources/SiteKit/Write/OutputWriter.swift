@@ -118,6 +118,8 @@ public struct OutputWriter: Sendable {
         var relative: String
         /// `Content/static/css/a.css`, for messages.
         var displayName: String
+        /// The bytes of a file built into sitegen, which `source` then does not name (BuiltInStaticFiles.swift).
+        var builtIn: [UInt8]? = nil
     }
 
     /// The files of every folder; a later folder's file replaces an earlier one's.
@@ -214,7 +216,7 @@ final class OutputStaging: @unchecked Sendable {
         for file in staticFiles { try makeFolders(for: file.relative, in: root) }
         let copyErrors: [String?] = staticFiles.parallelMap { file in
             do {
-                try FileManager.default.copyItem(atPath: file.source.path, toPath: root + "/" + file.relative)
+                try file.copy(toPath: root + "/" + file.relative)
                 return nil
             } catch {
                 return "cannot copy static file \(file.relative): \(error.localizedDescription)"
