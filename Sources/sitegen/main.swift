@@ -14,8 +14,10 @@ let version = "0.1.0"
 let commands: [(spec: CommandSpec, run: (ParsedArguments, Terminal) -> Int32)] = [
     (BuildCommand.spec, BuildCommand.run),
     (CheckSnippetsCommand.spec, CheckSnippetsCommand.run),
+    (InitCommand.spec, InitCommand.run),
     (NewCommand.spec, NewCommand.run),
     (ServeCommand.spec, ServeCommand.run),
+    (ThemeCommand.spec, ThemeCommand.run),
 ]
 
 let overview = """
