@@ -7,12 +7,13 @@ enum CheckSnippetsCommand {
     static let spec = CommandSpec(
         name: "check-snippets",
         summary: "Compile the Swift code blocks of the posts; report each at its Markdown line.",
-        usage: "sitegen check-snippets [--site DIR] [--format text|github|json] [--jobs N] [--emit DIR] [FILE...]",
+        usage: "sitegen check-snippets [--site DIR] [--format text|github|json] [--jobs N] [--emit DIR] [--verbose] [FILE...]",
         options: [
             OptionSpec(name: "--site", valueName: "DIR", help: "The site's root folder (default: the current folder)."),
             OptionSpec(name: "--format", valueName: "FORMAT", help: "text (default), github (workflow annotations) or json."),
             OptionSpec(name: "--jobs", valueName: "N", help: "Compiler processes at once (default: the number of cores)."),
             OptionSpec(name: "--emit", valueName: "DIR", help: "Also write the assembled programs as a Swift package, a target per program."),
+            OptionSpec(name: "--verbose", valueName: nil, help: "Print every warning of the site's content; by default a few of each kind."),
         ],
         positionals: 0...Int.max)
 
@@ -53,7 +54,7 @@ enum CheckSnippetsCommand {
             report = try checker.check()
         } catch {
             if showProgress { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
-            for diagnostic in error.diagnostics { terminal.report(diagnostic, siteRoot: root) }
+            printer(arguments, terminal: terminal, siteRoot: root).print(error.diagnostics)
             terminal.err("sitegen check-snippets: the snippets could not be checked")
             return ExitCode.contentError
         }

@@ -6,8 +6,8 @@ enum ServeCommand {
     static let spec = CommandSpec(
         name: "serve",
         summary: "Build the site, then serve the output folder on this machine for a preview.",
-        usage: "sitegen serve [--site DIR] [--output DIR] [--port 8000] [--host 127.0.0.1] [--drafts]",
-        options: BuildCommand.spec.options.filter { ["--site", "--output", "--drafts"].contains($0.name) } + [
+        usage: "sitegen serve [--site DIR] [--output DIR] [--port 8000] [--host 127.0.0.1] [--drafts] [--verbose]",
+        options: BuildCommand.spec.options.filter { ["--site", "--output", "--drafts", "--verbose"].contains($0.name) } + [
             OptionSpec(name: "--port", valueName: "N", help: "The port to listen on (default: 8000; 0 picks a free one)."),
             OptionSpec(name: "--host", valueName: "HOST", help: "The address to listen on (default: 127.0.0.1, this machine only)."),
         ],
@@ -44,8 +44,9 @@ enum ServeCommand {
         // What rebuilds keep from one to the next; filled now, so the first edit is as quick as the rest.
         let cache = RenderCache()
         _ = try? SiteBuilder(options: options).rebuildInPlace(cache: cache)
+        let diagnostics = printer(arguments, terminal: terminal, siteRoot: options.siteRoot)
         let watcher = FolderWatcher(folders: [layout.content, layout.themes]) {
-            rebuild(options, cache: cache, liveReload: liveReload, terminal: terminal)
+            rebuild(options, cache: cache, liveReload: liveReload, diagnostics: diagnostics, terminal: terminal)
         }
         watcher.start()
         // Said once the watcher runs: from here on, every save is seen.
@@ -59,15 +60,16 @@ enum ServeCommand {
     }
 
     /// One rebuild after a change, on the watcher's thread (so rebuilds never overlap).
-    private static func rebuild(_ options: SiteBuilder.Options, cache: RenderCache, liveReload: LiveReload, terminal: Terminal) {
+    private static func rebuild(_ options: SiteBuilder.Options, cache: RenderCache, liveReload: LiveReload,
+                                diagnostics: DiagnosticPrinter, terminal: Terminal) {
         do {
             let (summary, changes) = try SiteBuilder(options: options).rebuildInPlace(cache: cache)
-            for warning in summary.warnings { terminal.report(warning, siteRoot: options.siteRoot) }
+            diagnostics.print(summary.warnings)
             liveReload.rebuilt()
             terminal.out("Rebuilt in \(duration(summary.seconds)) (\(stageTimes(summary))): \(cache.renderedUnits) of \(cache.renderedUnits + cache.skippedUnits) "
                          + "pages and feeds rendered, \(counted(changes.written.count, "file")) written, \(changes.removed.count) removed")
         } catch {
-            for diagnostic in error.diagnostics { terminal.report(diagnostic, siteRoot: options.siteRoot) }
+            diagnostics.print(error.diagnostics)
             liveReload.failed(error.diagnostics.filter { $0.severity == .error })
             terminal.err("sitegen: rebuild failed; the browser shows the errors, and the output keeps the last good build")
         }
