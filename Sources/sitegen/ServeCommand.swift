@@ -49,9 +49,11 @@ enum ServeCommand {
             rebuild(options, cache: cache, liveReload: liveReload, diagnostics: diagnostics, terminal: terminal)
         }
         watcher.start()
-        // Said once the watcher runs: from here on, every save is seen.
+        let interrupts = InterruptCatcher()
+        // Said once the watcher runs and Ctrl-C is caught: from here on, every save is seen,
+        // and a Ctrl-C sent as soon as this line is read stops the server.
         terminal.out("Serving \(shown)/ at http://\(urlHost):\(port)/ (Ctrl-C to stop)")
-        waitForInterrupt()
+        interrupts.wait()
         watcher.stop()
         liveReload.stop()
         server.stop()
@@ -74,20 +76,48 @@ enum ServeCommand {
             terminal.err("sitegen: rebuild failed; the browser shows the errors, and the output keeps the last good build")
         }
     }
+}
 
-    /// Blocks until SIGINT or SIGTERM, which then no longer end the process at once.
-    private static func waitForInterrupt() {
+/// The write end of ``InterruptCatcher``'s pipe, for its signal handler, which may do little
+/// more than write(2) and can capture nothing.
+nonisolated(unsafe) private var interruptWriteEnd: Int32 = -1
+
+/// SIGINT and SIGTERM no longer end the process from `init` on; ``wait()`` returns when
+/// one comes. The handler is in place when `init` returns (a dispatch signal source is
+/// registered later, on another thread, and a Ctrl-C sent in between was lost).
+private struct InterruptCatcher {
+    private let readEnd: Int32
+
+    init() {
         // A client that goes away mid-response must not end the server.
         signal(SIGPIPE, SIG_IGN)
-        let interrupted = DispatchSemaphore(value: 0)
-        let sources = [SIGINT, SIGTERM].map { number in
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { interrupted.signal() }
-            source.resume()
-            return source
+        var ends: [Int32] = [-1, -1]
+        guard pipe(&ends) == 0 else {
+            // Without a pipe the signals keep their default: they end the process.
+            readEnd = -1
+            return
         }
-        interrupted.wait()
-        sources.forEach { $0.cancel() }
+        readEnd = ends[0]
+        interruptWriteEnd = ends[1]
+        var caught = sigset_t()
+        sigemptyset(&caught)
+        for number in [SIGINT, SIGTERM] {
+            signal(number) { _ in
+                var byte: UInt8 = 1
+                _ = write(interruptWriteEnd, &byte, 1)
+            }
+            sigaddset(&caught, number)
+        }
+        // A parent may start this process with the signals blocked (a test runner's worker
+        // thread does); one that came already is pending, and is handled now.
+        pthread_sigmask(SIG_UNBLOCK, &caught, nil)
+    }
+
+    func wait() {
+        guard readEnd >= 0 else {
+            while true { pause() }
+        }
+        var byte: UInt8 = 0
+        while read(readEnd, &byte, 1) < 0 && errno == EINTR {}
     }
 }
