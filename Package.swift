@@ -8,9 +8,10 @@ import PackageDescription
 //   Import (sitegen import jekyll|hugo) ──> SiteKit, Markdown, YAML, Support
 //   Snippets (check-snippets) ──> SiteKit, Markdown, Support
 //   SiteKit (the site pipeline: load, markdown, templates, render, write) ──>
-//       Markdown, Mustache, Highlight, YAML, Support
+//       Markdown, Mustache, Highlight, YAML, DefaultTheme, Support
 //   Serve (HTTP server, folder watcher; knows nothing of sites) ──> Support
 //   Markdown, Mustache, Highlight, YAML (leaves: know nothing of sites)
+//   DefaultTheme (leaf: Themes/default's files, embedded at build time by the EmbedTheme plugin)
 //   Support (diagnostics, source text, files, processes, hashing) ──> nothing of ours
 //
 // docs/architecture.md says what each target may not know.
@@ -39,8 +40,13 @@ let package = Package(
         .target(name: "Highlight"),
         // libyaml events → a YAML tree with a line:column for every node.
         .target(name: "YAML", dependencies: ["CYaml", "Support"]),
+        // Themes/default's files as bytes in the binary, generated at every build (no second
+        // copy in git), so an installed sitegen needs nothing of this repository.
+        .executableTarget(name: "ThemeEmbedder"),
+        .plugin(name: "EmbedTheme", capability: .buildTool(), dependencies: ["ThemeEmbedder"]),
+        .target(name: "DefaultTheme", plugins: ["EmbedTheme"]),
         // The site pipeline: Content/ → a validated Site → pages, feeds → Output/.
-        .target(name: "SiteKit", dependencies: ["Markdown", "Mustache", "Highlight", "YAML", "Support"]),
+        .target(name: "SiteKit", dependencies: ["Markdown", "Mustache", "Highlight", "YAML", "DefaultTheme", "Support"]),
         // check-snippets: the posts' Swift blocks assembled into programs and compiled.
         .target(name: "Snippets", dependencies: ["SiteKit", "Markdown", "Support"]),
         // A static file server over POSIX sockets, live reload events, a folder watcher.

@@ -80,9 +80,9 @@ public struct SiteBuilder: Sendable {
             let (theme, themeWarnings) = try ThemeLoader(layout: layout, config: site.config).load()
             warnings += themeWarnings
             // The site's static files come last and may replace the theme's.
-            var staticFiles = try OutputWriter.listFiles(in: [theme.staticFolder, layout.staticFiles].map {
+            var staticFiles = OutputWriter.StaticFile.overlaying(try OutputWriter.listFiles(in: [theme.staticFolder, layout.staticFiles].map {
                 OutputWriter.StaticFolder(url: $0, displayName: layout.displayPath($0))
-            }, boundary: FolderBoundary(root: layout.root.path))
+            }, boundary: FolderBoundary(root: layout.root.path)), onBuiltIn: theme)
             staticFiles += try Self.bundleResources(of: site, layout: layout, besides: staticFiles)
             return Inputs(layout: layout, writer: writer, site: site, theme: theme, staticFiles: staticFiles, warnings: warnings)
         } catch {

@@ -8,6 +8,11 @@ package enum RegularFile {
         package var message: String
         /// For a copy: the destination failed (a full disk, a file size limit), not the source.
         package var whileWriting = false
+
+        package init(message: String, whileWriting: Bool = false) {
+            self.message = message
+            self.whileWriting = whileWriting
+        }
     }
 
     /// What a path that is not a regular file is (`a FIFO`), or nil for a regular file;

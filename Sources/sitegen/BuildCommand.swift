@@ -6,13 +6,14 @@ enum BuildCommand {
     static let spec = CommandSpec(
         name: "build",
         summary: "Build the site: read Content/, render every page, write Output/.",
-        usage: "sitegen build [--site DIR] [--output DIR] [--drafts] [--quiet] [--timings]",
+        usage: "sitegen build [--site DIR] [--output DIR] [--drafts] [--quiet] [--timings] [--verbose]",
         options: [
             OptionSpec(name: "--site", valueName: "DIR", help: "The site's root folder, holding Content/ and Themes/ (default: the current folder)."),
             OptionSpec(name: "--output", valueName: "DIR", help: "Where to write the site (default: Output/ in the site root)."),
             OptionSpec(name: "--drafts", valueName: nil, help: "Include posts with 'draft: true'."),
             OptionSpec(name: "--quiet", valueName: nil, help: "Print nothing but warnings and errors."),
             OptionSpec(name: "--timings", valueName: nil, help: "Also print the wall time of each stage (load; render and write; static files and swap)."),
+            OptionSpec(name: "--verbose", valueName: nil, help: "Print every warning; by default only the first \(DiagnosticPrinter.shownPerKind) of a kind, then their count."),
         ])
 
     static func run(_ arguments: ParsedArguments, terminal: Terminal) -> Int32 {
@@ -30,7 +31,7 @@ enum BuildCommand {
         let outputBefore = FileStatus.ofLink(options.output.path)
         do {
             let summary = try SiteBuilder(options: options).build()
-            for warning in summary.warnings { terminal.report(warning, siteRoot: options.siteRoot) }
+            printer(arguments, terminal: terminal, siteRoot: options.siteRoot).print(summary.warnings)
             if !summary.skippedDrafts.isEmpty {
                 terminal.err("note: \(summary.skippedDrafts.count) draft\(summary.skippedDrafts.count == 1 ? "" : "s") left out (build with --drafts to include): \(summary.skippedDrafts.joined(separator: ", "))")
             }
@@ -43,7 +44,7 @@ enum BuildCommand {
             }
             return options
         } catch {
-            for diagnostic in error.diagnostics { terminal.report(diagnostic, siteRoot: options.siteRoot) }
+            printer(arguments, terminal: terminal, siteRoot: options.siteRoot).print(error.diagnostics)
             let count = error.diagnostics.filter { $0.severity == .error }.count
             terminal.err("sitegen: build failed with \(count) error\(count == 1 ? "" : "s"); "
                          + outputState(before: outputBefore, after: FileStatus.ofLink(options.output.path)))
@@ -90,6 +91,11 @@ enum BuildCommand {
             signal(number, previous)
         }
     }
+}
+
+/// Prints diagnostics, every warning with `--verbose`, else a few of each kind.
+func printer(_ arguments: ParsedArguments, terminal: Terminal, siteRoot: URL) -> DiagnosticPrinter {
+    DiagnosticPrinter(terminal: terminal, siteRoot: siteRoot, verbose: arguments.has("--verbose"))
 }
 
 var currentFolder: URL { URL(fileURLWithPath: FileManager.default.currentDirectoryPath) }

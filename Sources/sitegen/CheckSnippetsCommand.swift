@@ -7,7 +7,7 @@ enum CheckSnippetsCommand {
     static let spec = CommandSpec(
         name: "check-snippets",
         summary: "Compile the Swift code blocks of the posts; report each at its Markdown line.",
-        usage: "sitegen check-snippets [--site DIR] [--format text|github|json] [--jobs N] [--timeout SECONDS] [--no-run] [--baseline FILE [--update-baseline]] [--suggest [--write]] [--emit DIR] [FILE...]",
+        usage: "sitegen check-snippets [--site DIR] [--format text|github|json] [--jobs N] [--timeout SECONDS] [--no-run] [--baseline FILE [--update-baseline]] [--suggest [--write]] [--emit DIR] [--verbose] [FILE...]",
         options: [
             OptionSpec(name: "--site", valueName: "DIR", help: "The site's root folder (default: the current folder)."),
             OptionSpec(name: "--format", valueName: "FORMAT", help: "text (default), github (workflow annotations) or json."),
@@ -19,6 +19,7 @@ enum CheckSnippetsCommand {
             OptionSpec(name: "--suggest", valueName: nil, help: "For each failing block, the fence words that make it compile, or why none can."),
             OptionSpec(name: "--write", valueName: nil, help: "With --suggest: write the suggested words on the fence lines (nothing else changes)."),
             OptionSpec(name: "--emit", valueName: "DIR", help: "Also write the assembled programs as a Swift package, a target per program."),
+            OptionSpec(name: "--verbose", valueName: nil, help: "Print every warning of the site's content; by default a few of each kind."),
         ],
         positionals: 0...Int.max)
 
@@ -79,7 +80,7 @@ enum CheckSnippetsCommand {
             }
         } catch {
             if showProgress { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
-            for diagnostic in error.diagnostics { terminal.report(diagnostic, siteRoot: root) }
+            printer(arguments, terminal: terminal, siteRoot: root).print(error.diagnostics)
             terminal.err("sitegen check-snippets: the snippets could not be checked")
             return ExitCode.contentError
         }

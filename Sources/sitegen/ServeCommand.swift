@@ -7,8 +7,8 @@ enum ServeCommand {
     static let spec = CommandSpec(
         name: "serve",
         summary: "Build the site, then serve the output folder on this machine for a preview.",
-        usage: "sitegen serve [--site DIR] [--output DIR] [--port 8000] [--host 127.0.0.1] [--drafts]",
-        options: BuildCommand.spec.options.filter { ["--site", "--output", "--drafts"].contains($0.name) } + [
+        usage: "sitegen serve [--site DIR] [--output DIR] [--port 8000] [--host 127.0.0.1] [--drafts] [--verbose]",
+        options: BuildCommand.spec.options.filter { ["--site", "--output", "--drafts", "--verbose"].contains($0.name) } + [
             OptionSpec(name: "--port", valueName: "N", help: "The port to listen on (default: 8000; 0 picks a free one)."),
             OptionSpec(name: "--host", valueName: "HOST", help: "The address to listen on (default: 127.0.0.1, this machine only)."),
         ],
@@ -57,7 +57,9 @@ enum ServeCommand {
         let layout = SiteLayout(root: options.siteRoot)
         let shown = layout.displayPath(options.output)
         let urlHost = host.contains(":") ? "[\(host)]" : host
-        let rebuilds = PreviewRebuilds(options: options, shownOutput: shown, liveReload: liveReload, terminal: terminal)
+        let diagnostics = printer(arguments, terminal: terminal, siteRoot: options.siteRoot)
+        let rebuilds = PreviewRebuilds(options: options, shownOutput: shown, liveReload: liveReload, diagnostics: diagnostics,
+                                       terminal: terminal)
         let watcher = FolderWatcher(folders: [layout.content, layout.themes]) { rebuilds.afterChange() }
         watcher.start()
         // Watching the output for its own deletion would also see every rebuild's writes;
@@ -66,31 +68,17 @@ enum ServeCommand {
         outputCheck.schedule(deadline: .now() + 0.5, repeating: 0.5)
         outputCheck.setEventHandler { rebuilds.ifOutputWasDeleted() }
         outputCheck.resume()
-        // Said once the watcher runs: from here on, every save is seen.
+        let interrupts = InterruptCatcher()
+        // Said once the watcher runs and Ctrl-C is caught: from here on, every save is seen,
+        // and a Ctrl-C sent as soon as this line is read stops the server.
         terminal.out("Serving \(shown)/ at http://\(urlHost):\(port)/ (Ctrl-C to stop)")
-        waitForInterrupt()
+        interrupts.wait()
         outputCheck.cancel()
         watcher.stop()
         liveReload.stop()
         server.stop()
         terminal.out("Stopped.")
         return ExitCode.success
-    }
-
-    /// Blocks until SIGINT or SIGTERM, which then no longer end the process at once.
-    private static func waitForInterrupt() {
-        // A client that goes away mid-response must not end the server.
-        signal(SIGPIPE, SIG_IGN)
-        let interrupted = DispatchSemaphore(value: 0)
-        let sources = [SIGINT, SIGTERM].map { number in
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { interrupted.signal() }
-            source.resume()
-            return source
-        }
-        interrupted.wait()
-        sources.forEach { $0.cancel() }
     }
 }
 
@@ -104,6 +92,7 @@ final class PreviewRebuilds: @unchecked Sendable {
     private let options: SiteBuilder.Options
     private let shownOutput: String
     private let liveReload: LiveReload
+    private let diagnostics: DiagnosticPrinter
     private let terminal: Terminal
     private let marker: String
     private let lock = NSLock()
@@ -113,10 +102,11 @@ final class PreviewRebuilds: @unchecked Sendable {
     /// rather than fail again twice a second.
     private var failedWhileDeleted = false
 
-    init(options: SiteBuilder.Options, shownOutput: String, liveReload: LiveReload, terminal: Terminal) {
+    init(options: SiteBuilder.Options, shownOutput: String, liveReload: LiveReload, diagnostics: DiagnosticPrinter, terminal: Terminal) {
         self.options = options
         self.shownOutput = shownOutput
         self.liveReload = liveReload
+        self.diagnostics = diagnostics
         self.terminal = terminal
         marker = options.output.appendingPathComponent(OutputWriter.markerName).path
         // Filled now, so the first edit is as quick as the rest.
@@ -145,16 +135,60 @@ final class PreviewRebuilds: @unchecked Sendable {
         do {
             let (summary, changes) = try SiteBuilder(options: options).rebuildInPlace(cache: cache)
             failedWhileDeleted = false
-            for warning in summary.warnings { terminal.report(warning, siteRoot: options.siteRoot) }
+            diagnostics.print(summary.warnings)
             liveReload.rebuilt()
             terminal.out("Rebuilt in \(duration(summary.seconds)) (\(stageTimes(summary))): \(cache.renderedUnits) of \(cache.renderedUnits + cache.skippedUnits) "
                          + "pages and feeds rendered, \(counted(changes.written.count, "file")) written, \(changes.removed.count) removed")
         } catch {
             failedWhileDeleted = deleted
-            for diagnostic in error.diagnostics { terminal.report(diagnostic, siteRoot: options.siteRoot) }
+            diagnostics.print(error.diagnostics)
             liveReload.failed(error.diagnostics.filter { $0.severity == .error })
             terminal.err(deleted ? "sitegen: rebuild failed; the browser shows the errors, and \(shownOutput)/ stays missing until a rebuild succeeds"
                                  : "sitegen: rebuild failed; the browser shows the errors, and the output keeps the last good build")
         }
+    }
+}
+
+/// The write end of ``InterruptCatcher``'s pipe, for its signal handler, which may do little
+/// more than write(2) and can capture nothing.
+nonisolated(unsafe) private var interruptWriteEnd: Int32 = -1
+
+/// SIGINT and SIGTERM no longer end the process from `init` on; ``wait()`` returns when
+/// one comes. The handler is in place when `init` returns (a dispatch signal source is
+/// registered later, on another thread, and a Ctrl-C sent in between was lost).
+private struct InterruptCatcher {
+    private let readEnd: Int32
+
+    init() {
+        // A client that goes away mid-response must not end the server.
+        signal(SIGPIPE, SIG_IGN)
+        var ends: [Int32] = [-1, -1]
+        guard pipe(&ends) == 0 else {
+            // Without a pipe the signals keep their default: they end the process.
+            readEnd = -1
+            return
+        }
+        readEnd = ends[0]
+        interruptWriteEnd = ends[1]
+        var caught = sigset_t()
+        sigemptyset(&caught)
+        for number in [SIGINT, SIGTERM] {
+            signal(number) { _ in
+                var byte: UInt8 = 1
+                _ = write(interruptWriteEnd, &byte, 1)
+            }
+            sigaddset(&caught, number)
+        }
+        // A parent may start this process with the signals blocked (a test runner's worker
+        // thread does); one that came already is pending, and is handled now.
+        pthread_sigmask(SIG_UNBLOCK, &caught, nil)
+    }
+
+    func wait() {
+        guard readEnd >= 0 else {
+            while true { pause() }
+        }
+        var byte: UInt8 = 0
+        while read(readEnd, &byte, 1) < 0 && errno == EINTR {}
     }
 }

@@ -15,8 +15,10 @@ let commands: [(spec: CommandSpec, run: (ParsedArguments, Terminal) -> Int32)] =
     (BuildCommand.spec, BuildCommand.run),
     (CheckSnippetsCommand.spec, CheckSnippetsCommand.run),
     (ImportCommand.spec, ImportCommand.run),
+    (InitCommand.spec, InitCommand.run),
     (NewCommand.spec, NewCommand.run),
     (ServeCommand.spec, ServeCommand.run),
+    (ThemeCommand.spec, ThemeCommand.run),
 ]
 
 let overview = """

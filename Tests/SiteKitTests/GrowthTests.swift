@@ -64,7 +64,7 @@ struct GrowthTests {
             defer { fixture.remove() }
             var best = Double.infinity
             for _ in 0..<runs {
-                let run = try TimedRun.sitegen(["build", "--site", fixture.root.path], cpuTime: true, timeout: 600)
+                let run = try TimedRun.sitegen(["build", "--verbose", "--site", fixture.root.path], cpuTime: true, timeout: 600)
                 guard expect(size, run), let seconds = run.cpuSeconds else { throw CocoaError(.coderInvalidValue) }
                 best = min(best, seconds)
             }

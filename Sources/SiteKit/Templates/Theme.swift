@@ -18,15 +18,19 @@ public struct Theme: Sendable {
     let sources: [String: String]
     /// The words the templates show, in the site's language.
     let strings: UIStrings
+    /// The built-in theme's `static/` files (path relative to it, bytes), in place of
+    /// `staticFolder`, which then does not exist; empty for a theme folder.
+    let builtInStaticFiles: [(path: String, bytes: [UInt8])]
 
     init(name: String, staticFolder: URL, library: MustacheLibrary, files: [String: String], sources: [String: String] = [:],
-         strings: UIStrings = UIStrings()) {
+         strings: UIStrings = UIStrings(), builtInStaticFiles: [(path: String, bytes: [UInt8])] = []) {
         self.name = name
         self.staticFolder = staticFolder
         self.library = library
         self.files = files
         self.sources = sources
         self.strings = strings
+        self.builtInStaticFiles = builtInStaticFiles
     }
 
     /// The template that renders pages of a route: its own, or the fallback the routes
@@ -55,7 +59,8 @@ public struct Theme: Sendable {
 }
 
 /// Reads `Themes/<theme>/templates/*.mustache`, then `Content/templates/*.mustache`, where a
-/// file replaces the theme's template of the same name (or adds a partial).
+/// file replaces the theme's template of the same name (or adds a partial). A site without
+/// `Themes/default/` gets the default theme built into sitegen (``BuiltInTheme``).
 public struct ThemeLoader: Sendable {
     public var layout: SiteLayout
     public var config: SiteConfig
@@ -69,27 +74,28 @@ public struct ThemeLoader: Sendable {
     public func load() throws(DiagnosticsError) -> (theme: Theme, warnings: [Diagnostic]) {
         let folder = layout.theme(named: config.theme)
         let templatesFolder = folder.appendingPathComponent("templates")
-        guard isFolder(folder) else { throw DiagnosticsError([missingTheme()]) }
+        let builtIn = config.theme == BuiltInTheme.name && !isFolder(folder)
+        guard builtIn || isFolder(folder) else { throw DiagnosticsError([missingTheme()]) }
         let boundary = FolderBoundary(root: layout.root.path)
-        if let problem = boundary.problem(withFolder: templatesFolder.path) {
+        if !builtIn, let problem = boundary.problem(withFolder: templatesFolder.path) {
             throw DiagnosticsError([.error(layout.displayPath(URL(fileURLWithPath: problem.path)), nil, problem.message)])
         }
-        guard isFolder(templatesFolder) else {
+        guard builtIn || isFolder(templatesFolder) else {
             throw DiagnosticsError([.error(layout.displayPath(templatesFolder), nil,
                                            "theme '\(config.theme)' has no templates folder; a theme keeps its .\(Theme.fileExtension) files there")])
         }
         var diagnostics: [Diagnostic] = []
-        var sources = templateFiles(in: templatesFolder, boundary, &diagnostics)
+        var sources = builtIn ? BuiltInTheme.templates : templateFiles(in: templatesFolder, boundary, &diagnostics)
         if isFolder(layout.templateOverrides) {
             // An override replaces the theme's file of the same name.
             sources.merge(templateFiles(in: layout.templateOverrides, boundary, &diagnostics)) { _, override in override }
         }
         var templates: [MustacheTemplate] = []
         var texts: [String: String] = [:]
-        for (name, url) in sources.sorted(by: { $0.key < $1.key }) {
-            let path = layout.displayPath(url)
+        for (name, file) in sources.sorted(by: { $0.key < $1.key }) {
+            let path = file.displayPath(in: layout)
             do {
-                let source = try SourceText.read(url, displayPath: path)
+                let source = try file.read(in: layout)
                 texts[name] = source.text
                 templates.append(try MustacheTemplate(source: source.text, name: name))
             } catch let error as Diagnostic {
@@ -100,7 +106,7 @@ public struct ThemeLoader: Sendable {
                 diagnostics.append(.error(path, nil, "\(error)"))
             }
         }
-        let files = sources.mapValues { layout.displayPath($0) }
+        let files = sources.mapValues { $0.displayPath(in: layout) }
         diagnostics += missingReferences(templates, files: files)
         for route in PageRoute.table where route.template == .required && sources[route.kind.templateName] == nil {
             diagnostics.append(.error(layout.displayPath(templatesFolder), nil,
@@ -109,27 +115,32 @@ public struct ThemeLoader: Sendable {
         guard !diagnostics.contains(where: { $0.severity == .error }) else {
             throw DiagnosticsError(Diagnostic.inReadingOrder(diagnostics))
         }
-        let themeStrings = strings(in: folder.appendingPathComponent("strings"), &diagnostics)
+        let themeStrings = strings(in: folder, builtIn: builtIn, &diagnostics)
         guard !diagnostics.contains(where: { $0.severity == .error }) else {
             throw DiagnosticsError(Diagnostic.inReadingOrder(diagnostics))
         }
         let theme = Theme(name: config.theme, staticFolder: folder.appendingPathComponent("static"),
                           library: MustacheLibrary(templates: templates, strict: true), files: files, sources: texts,
-                          strings: UIStrings(replacements: [themeStrings, config.strings]))
+                          strings: UIStrings(replacements: [themeStrings, config.strings]),
+                          builtInStaticFiles: builtIn ? BuiltInTheme.staticFiles : [])
         return (theme, diagnostics)
     }
 
     /// The theme's texts for the site's language: `strings/de-CH.yml`, else `strings/de.yml`
     /// for `language: de-CH`; none (English) when the theme has neither.
-    private func strings(in folder: URL, _ diagnostics: inout [Diagnostic]) -> [String: String] {
+    private func strings(in folder: URL, builtIn: Bool, _ diagnostics: inout [Diagnostic]) -> [String: String] {
         let language = config.language
-        let candidates = [language, String(language.prefix { $0 != "-" && $0 != "_" })]
-        guard let url = candidates.map({ folder.appendingPathComponent("\($0).yml") })
-            .first(where: { FileManager.default.fileExists(atPath: $0.path) }) else { return [:] }
-        let path = layout.displayPath(url)
+        let candidates = [language, String(language.prefix { $0 != "-" && $0 != "_" })].map { "strings/\($0).yml" }
+        let found: ThemeFile? = candidates.lazy.compactMap { relative -> ThemeFile? in
+            if builtIn { return BuiltInTheme.file(relative).map { .builtIn(path: relative, bytes: $0) } }
+            let url = folder.appendingPathComponent(relative)
+            return FileManager.default.fileExists(atPath: url.path) ? .disk(url) : nil
+        }.first
+        guard let file = found else { return [:] }
+        let path = file.displayPath(in: layout)
         let source: SourceText
         do {
-            source = try SourceText.read(url, displayPath: path)
+            source = try file.read(in: layout)
         } catch {
             diagnostics.append(error)
             return [:]
@@ -147,16 +158,16 @@ public struct ThemeLoader: Sendable {
     }
 
     private func missingTheme() -> Diagnostic {
-        let available = ((try? FileManager.default.contentsOfDirectory(atPath: layout.themes.path)) ?? [])
-            .filter { !$0.hasPrefix(".") && isFolder(layout.themes.appendingPathComponent($0)) }.sorted()
-        let listed = available.isEmpty ? "Themes/ has no themes" : "themes: \(available.joined(separator: ", "))"
+        let folders = layout.themeFolders
+        let available = Set(folders + [BuiltInTheme.name]).sorted()
+        let listed = available.map { folders.contains($0) ? $0 : "\($0) (built in)" }.joined(separator: ", ")
         return .error(layout.displayPath(layout.configFile), config.themeLocation,
-                      "theme '\(config.theme)' not found in Themes/\(DidYouMean.hint(for: config.theme, among: available)); \(listed)")
+                      "theme '\(config.theme)' not found in Themes/\(DidYouMean.hint(for: config.theme, among: available)); themes: \(listed)")
     }
 
     /// Template name → file. Other files are reported: a misnamed template must not vanish.
-    private func templateFiles(in folder: URL, _ boundary: FolderBoundary, _ diagnostics: inout [Diagnostic]) -> [String: URL] {
-        var found: [String: URL] = [:]
+    private func templateFiles(in folder: URL, _ boundary: FolderBoundary, _ diagnostics: inout [Diagnostic]) -> [String: ThemeFile] {
+        var found: [String: ThemeFile] = [:]
         let suffix = "." + Theme.fileExtension
         // Links that lead outside the site, loops and FIFOs are errors, never read.
         let listing = boundary.files(below: folder.path, includeHidden: false)
@@ -164,7 +175,7 @@ public struct ThemeLoader: Sendable {
         for path in listing.files {
             let url = folder.appendingPathComponent(path)
             if path.hasSuffix(suffix) && !path.contains("/") {
-                found[String(path.dropLast(suffix.count))] = url
+                found[String(path.dropLast(suffix.count))] = .disk(url)
             } else {
                 diagnostics.append(.warning(layout.displayPath(url), nil,
                                             "not a template: only \(suffix) files directly in \(folder.lastPathComponent)/ are read"))

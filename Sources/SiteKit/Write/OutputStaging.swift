@@ -69,7 +69,7 @@ final class OutputStaging: @unchecked Sendable {
         for file in staticFiles { try makeFolders(for: file.relative, in: root) }
         let copyErrors: [String?] = staticFiles.parallelMap { file in
             do throws(RegularFile.Failure) {
-                try RegularFile.copy(file.source.path, to: root + "/" + file.relative)
+                try file.copy(toPath: root + "/" + file.relative)
                 return nil
             } catch {
                 return error.whileWriting ? "cannot write \(file.relative): \(error.message)"

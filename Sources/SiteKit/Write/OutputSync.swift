@@ -38,7 +38,7 @@ public struct OutputSync: Sendable {
         for file in files where try !OutputWriter.isReplaced(file, by: staticByPath[file.path]) {
             wanted[file.path] = .generated(file.contents)
         }
-        for file in staticFiles { wanted[file.relative] = .copy(file.source) }
+        for file in staticFiles { wanted[file.relative] = file.builtIn.map(Wanted.bytes) ?? .copy(file.source) }
         wanted[OutputWriter.markerName] = .generated("")
 
         var changes = Changes()
@@ -49,6 +49,7 @@ public struct OutputSync: Sendable {
             do throws(RegularFile.Failure) {
                 switch contents {
                 case .generated(let text): bytes = Array(text.utf8)
+                case .bytes(let builtIn): bytes = builtIn
                 case .copy(let source): bytes = try RegularFile.read(source.path)
                 }
             } catch {
@@ -75,6 +76,8 @@ public struct OutputSync: Sendable {
     /// What goes at a path of the output: text the build made, or a static file's bytes.
     private enum Wanted {
         case generated(String)
+        /// A file built into sitegen (the built-in theme's).
+        case bytes([UInt8])
         case copy(URL)
     }
 

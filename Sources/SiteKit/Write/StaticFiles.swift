@@ -19,6 +19,8 @@ extension OutputWriter {
         var relative: String
         /// `Content/static/css/a.css`, for messages.
         var displayName: String
+        /// The bytes of a file built into sitegen, which `source` then does not name (BuiltInStaticFiles.swift).
+        var builtIn: [UInt8]? = nil
     }
 
     /// Whether a static file at a generated file's path replaces it: yes for a default such

@@ -10,9 +10,13 @@ final class ServeProcess {
     private(set) var printed = ""
     private(set) var port: UInt16 = 0
 
-    init(site: FixtureSite) throws {
+    convenience init(site: FixtureSite) throws {
+        try self.init(root: site.root)
+    }
+
+    init(root: URL) throws {
         process.executableURL = CommandLineTests.executable
-        process.arguments = ["serve", "--port", "0", "--site", site.root.path]
+        process.arguments = ["serve", "--port", "0", "--site", root.path]
         process.standardOutput = out
         process.standardError = FileHandle.nullDevice
         try process.run()
