@@ -12,7 +12,13 @@ extension HTMLRenderer {
     public static func codeBlockHTML(info: String, innerHTML: String) -> String {
         let closing = "</code></pre>\n"
         let emptyBlock = codeBlockHTML(info: info, literal: "")
-        return emptyBlock.dropLast(closing.count) + innerHTML + closing
+        // String += String copies bytes; Substring + String counted innerHTML's characters
+        // first, which was 2% of a build with highlighted code.
+        var html = String(emptyBlock.utf8.dropLast(closing.utf8.count)) ?? ""
+        html.reserveCapacity(html.utf8.count + innerHTML.utf8.count + closing.utf8.count)
+        html += innerHTML
+        html += closing
+        return html
     }
 
     static func appendCodeBlock(info: String, literal: String, to output: inout HTMLOutput) {

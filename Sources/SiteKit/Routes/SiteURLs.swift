@@ -54,14 +54,17 @@ public struct SiteURLs: Sendable, Equatable {
         let origin = Array(self.origin.utf8), page = Array(pageURL.utf8)
         var html = html
         return html.withUTF8 { html in
+            guard let base = html.baseAddress else { return "" }
             var result: [UInt8] = []
             result.reserveCapacity(html.count + 512)
             var runStart = 0
-            for index in html.indices where html[index] == UInt8(ascii: "\"") && index + 1 < html.count {
-                // A value starts after ` href="` or ` src="`.
-                let value = index + 1
-                let isHref = value >= 7 && UnsafeBufferPointer(rebasing: html[(value - 7)..<value]).elementsEqual(" href=\"".utf8)
-                guard isHref || (value >= 6 && UnsafeBufferPointer(rebasing: html[(value - 6)..<value]).elementsEqual(" src=\"".utf8)) else { continue }
+            var index = 0
+            // memchr from quote to quote; only a value right after ` href="` or ` src="` counts.
+            while index < html.count, let found = memchr(base + index, Int32(UInt8(ascii: "\"")), html.count - index) {
+                let quote = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(found))
+                index = quote + 1
+                let value = quote + 1
+                guard value < html.count, Self.endsWithAttribute(base, before: quote) else { continue }
                 let insertion: [UInt8]
                 if html[value] == UInt8(ascii: "/") && (value + 1 == html.count || html[value + 1] != UInt8(ascii: "/")) {
                     insertion = origin
@@ -77,6 +80,16 @@ public struct SiteURLs: Sendable, Equatable {
             result.append(contentsOf: UnsafeBufferPointer(rebasing: html[runStart...]))
             return String(decoding: result, as: UTF8.self)
         }
+    }
+
+    /// Whether the bytes before the quote at `quote` are ` href=` or ` src=`.
+    private static func endsWithAttribute(_ base: UnsafePointer<UInt8>, before quote: Int) -> Bool {
+        func matches(_ name: StaticString) -> Bool {
+            let count = name.utf8CodeUnitCount
+            guard quote >= count else { return false }
+            return memcmp(base + quote - count, name.utf8Start, count) == 0
+        }
+        return matches(" href=") || matches(" src=")
     }
 
     /// RFC 3986: a letter, then letters, digits, `+`, `-` or `.`, then `:`.
