@@ -57,7 +57,7 @@ public struct SiteBuilder: Sendable {
         var warnings: [Diagnostic]
     }
 
-    private func loadInputs() throws(DiagnosticsError) -> Inputs {
+    private func loadInputs(cache: LoadCache? = nil) throws(DiagnosticsError) -> Inputs {
         let layout = SiteLayout(root: options.siteRoot)
         var writer = OutputWriter(output: options.output, displayName: layout.displayPath(options.output))
         do {
@@ -65,7 +65,9 @@ public struct SiteBuilder: Sendable {
         } catch {
             throw DiagnosticsError([error])
         }
-        let (site, siteWarnings) = try SiteLoader(layout: layout, includeDrafts: options.includeDrafts).load()
+        var loader = SiteLoader(layout: layout, includeDrafts: options.includeDrafts)
+        loader.cache = cache
+        let (site, siteWarnings) = try loader.load()
         var warnings = siteWarnings
         // Once the settings are known: what the output keeps, and how large it may grow.
         writer.kept = site.config.keep
@@ -144,7 +146,7 @@ public struct SiteBuilder: Sendable {
     /// as it was.
     private func run<Output: BuildOutput>(_ output: Output) throws(DiagnosticsError) -> (summary: Summary, changes: Output.Changes) {
         let start = DispatchTime.now()
-        let inputs = try loadInputs()
+        let inputs = try loadInputs(cache: output.cache?.loads)
         var warnings = inputs.warnings
         do {
             try output.begin(inputs.writer, staticFiles: inputs.staticFiles)

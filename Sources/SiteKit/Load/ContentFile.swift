@@ -4,7 +4,7 @@ import Support
 /// What a content file's place says about it, by the conventions of Jekyll and Hugo:
 /// `2019-08-21-a-post.md` is dated by its name; `a-post/index.md` is a page bundle named by
 /// its folder; `My Post!.md` gets the slug Hugo would give it. See docs/content.md.
-struct ContentFile: Sendable {
+struct ContentFile: Sendable, Hashable {
     /// The file, as diagnostics name it (`Content/posts/2019-08-21-a-post.md`).
     var path: String
     /// The file name without its extension, or a bundle's folder name (`:filename`).

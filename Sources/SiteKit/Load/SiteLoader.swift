@@ -5,6 +5,8 @@ import Support
 public struct SiteLoader: Sendable {
     public var layout: SiteLayout
     public var includeDrafts: Bool
+    /// A preview server's: files that did not change since its last load are not read again.
+    package var cache: LoadCache?
 
     public init(layout: SiteLayout, includeDrafts: Bool = false) {
         self.layout = layout
@@ -20,11 +22,12 @@ public struct SiteLoader: Sendable {
         let postFiles = contentFiles(in: layout.posts, what: "post", boundary: boundary, &diagnostics)
         let pageFiles = contentFiles(in: layout.pages, what: "page", boundary: boundary, &diagnostics)
         let limits = config?.limits ?? OutputLimits(), settingsFile = layout.displayPath(layout.configFile)
-        var posts = decode(postFiles, &diagnostics) { source, file in
+        var posts = decode(postFiles, settings: limits.hashValue, &diagnostics) { source, file in
             TagLimit.check(PostDecoder.decode(source, file: file), source: source, limits: limits, settingsFile: settingsFile)
         }
         let reserved = Self.reservedSegments(routes)
-        var pages = decode(pageFiles, &diagnostics) { PageDecoder.decode($0, file: $1, reserved: reserved) }
+        var pages = decode(pageFiles, settings: reserved.hashValue, &diagnostics) { PageDecoder.decode($0, file: $1, reserved: reserved) }
+        cache?.keep(only: Set(postFiles.map(\.file.path) + pageFiles.map(\.file.path)))
         for index in posts.indices {
             posts[index].urlPath = routes.post(PermalinkValues.of(posts[index]))
             posts[index].aliases = Self.resolved(posts[index].aliases, from: posts[index].urlPath)
@@ -86,17 +89,24 @@ public struct SiteLoader: Sendable {
     }
 
     /// Reads and decodes each file on all cores.
+    /// `settings`: a fingerprint of what the decoder takes besides the file, for the cache.
     private func decode<Value: Sendable>(
-        _ files: [(url: URL, file: ContentFile)], _ diagnostics: inout [Diagnostic],
+        _ files: [(url: URL, file: ContentFile)], settings: Int, _ diagnostics: inout [Diagnostic],
         _ decoder: @escaping @Sendable (SourceText, ContentFile) -> (Value?, [Diagnostic])
     ) -> [Value] {
+        let cache = self.cache
         let decoded: [(value: Value?, diagnostics: [Diagnostic])] = files.parallelMap { entry in
+            let key = cache == nil ? nil : LoadCache.key(of: entry.file, settings: settings)
+            if let cache, let key, let cached = cache.decoded(entry.file.path, key: key, as: Value.self) { return cached }
+            let result: (Value?, [Diagnostic])
             do throws(Diagnostic) {
                 let source = try SourceText.read(entry.url, displayPath: entry.file.path)
-                return decoder(source, entry.file)
+                result = decoder(source, entry.file)
             } catch {
-                return (nil, [error])
+                result = (nil, [error])
             }
+            if let cache, let key { cache.store(entry.file.path, key: key, value: result.0, diagnostics: result.1) }
+            return result
         }
         var values: [Value] = []
         for result in decoded {

@@ -5,9 +5,9 @@ import Mustache
 /// what a change affects:
 /// - each post's and page's rendered body, by its Markdown, file, URL and the site-wide
 ///   things a body depends on (every post's URL, for links; the Markdown settings; the math);
-/// - for each output file, the data its template was rendered with (or the feed it was
-///   written from). A page whose data and templates equal the last build's is not rendered
-///   again: its file in the output is already right.
+/// - for each page and feed, its signature (``RenderVersions``): the versions of what it
+///   shows. A page whose signature and templates equal the last build's is not rendered
+///   again, nor is its data built: its file in the output is already right.
 ///
 /// Any change to the templates empties the page part; any change to the site-wide inputs
 /// of bodies empties the body part. Thread-safe: render jobs on every core use it.
@@ -29,20 +29,12 @@ public final class RenderCache: @unchecked Sendable {
         var templateSyntax: SiteConfig.TemplateSyntaxPolicy
     }
 
-    /// What an output unit was made from: a page's template data, a feed, or plain text.
-    enum Input {
-        case page(MustacheValue)
-        case feed(Feed)
+    /// What an output unit was made from: a page's or feed's signature, or a site file's text.
+    enum Input: Equatable {
+        case signature([RenderVersions.Part])
         case text(String)
 
-        func isSame(as other: Input) -> Bool {
-            switch (self, other) {
-            case (.page(let a), .page(let b)): return a.isSameData(as: b)
-            case (.feed(let a), .feed(let b)): return a == b
-            case (.text(let a), .text(let b)): return a == b
-            default: return false
-            }
-        }
+        func isSame(as other: Input) -> Bool { self == other }
     }
 
     private let lock = NSLock()
@@ -57,9 +49,18 @@ public final class RenderCache: @unchecked Sendable {
     private var pending: [(key: String, input: Input, ids: Set<String>?)] = []
     private var rendered = 0
     private var skipped = 0
+    /// Versions (``RenderVersions``), by source path: what each was given for.
+    private var versionNumbers = VersionNumbers()
+    private var bodyVersions = VersionHistory<BodyInputs>()
+    private var itemVersions = VersionHistory<ItemInputs>()
+    private var linkVersions = VersionHistory<LinkInputs>()
+    private var globalVersions = VersionHistory<GlobalInputs>()
     /// Pages and feeds the last build rendered, and those it found unchanged.
     public var renderedUnits: Int { lock.withLock { rendered } }
     public var skippedUnits: Int { lock.withLock { skipped } }
+
+    /// The load stage's part: posts and pages as decoded, by file.
+    let loads = LoadCache()
 
     public init() {}
 
@@ -81,6 +82,30 @@ public final class RenderCache: @unchecked Sendable {
     }
 
     func store(_ body: RenderedBody, for key: BodyKey) { lock.withLock { bodies[key.file] = (key, body) } }
+
+    /// The version of each body: equal bodies (a body found in the cache, or rendered again
+    /// as it was) keep their number.
+    func versions(ofBodies bodies: [(String, RenderedBody)]) -> [String: Int] {
+        lock.withLock {
+            var versions: [String: Int] = [:]
+            for (path, body) in bodies { versions[path] = bodyVersions.version(of: BodyInputs(body), at: path, &versionNumbers) }
+            return versions
+        }
+    }
+
+    /// This build's versions: each is one an earlier build gave for equal inputs (cheap to
+    /// compare when they are: unchanged posts share their strings with the load cache's),
+    /// else a new number.
+    func versions(items: [(String, ItemInputs)], links: [(String, LinkInputs)], global: GlobalInputs, bodies: [String: Int]) -> RenderVersions {
+        lock.withLock {
+            var itemNumbers: [String: Int] = [:]
+            for (path, inputs) in items { itemNumbers[path] = itemVersions.version(of: inputs, at: path, &versionNumbers) }
+            var linkNumbers: [String: Int] = [:]
+            for (path, inputs) in links { linkNumbers[path] = linkVersions.version(of: inputs, at: path, &versionNumbers) }
+            let globalNumber = globalVersions.version(of: global, at: "", &versionNumbers)
+            return RenderVersions(global: globalNumber, items: itemNumbers, links: linkNumbers, bodies: bodies)
+        }
+    }
 
     /// Whether the unit at `key` was made from the same input last time, and (when the
     /// build needs them) its ids are known.
@@ -113,6 +138,9 @@ public final class RenderCache: @unchecked Sendable {
             inputs = inputs.filter { units.contains($0.key) }
             ids = ids.filter { units.contains($0.key) }
             bodies = bodies.filter { kept.contains($0.key) }   // by source file
+            bodyVersions.keep(only: kept)
+            itemVersions.keep(only: kept)
+            linkVersions.keep(only: kept)
         }
     }
 
@@ -122,21 +150,31 @@ public final class RenderCache: @unchecked Sendable {
     }
 }
 
-extension MustacheValue {
-    /// Equal data: lambdas never compare equal, so a page with one always renders.
-    func isSameData(as other: MustacheValue) -> Bool {
-        switch (self, other) {
-        case (.string(let a), .string(let b)): return a == b
-        case (.bool(let a), .bool(let b)): return a == b
-        case (.int(let a), .int(let b)): return a == b
-        case (.double(let a), .double(let b)): return a == b
-        case (.null, .null): return true
-        case (.array(let a), .array(let b)):
-            return a.count == b.count && zip(a, b).allSatisfy { $0.isSameData(as: $1) }
-        case (.object(let a), .object(let b)):
-            return a.count == b.count && a.allSatisfy { key, value in b[key].map { value.isSameData(as: $0) } ?? false }
-        default:
-            return false
-        }
+/// Version numbers, never given twice.
+struct VersionNumbers {
+    private var last = 0
+    mutating func next() -> Int {
+        last += 1
+        return last
+    }
+}
+
+/// The last few inputs seen at each path with the version each was given: inputs equal to
+/// one of them get its version back (an edit undone, a failed rebuild's text replaced by
+/// the last good one), others a new number.
+struct VersionHistory<Inputs: Equatable> {
+    static var depth: Int { 3 }
+    private var seen: [String: [(inputs: Inputs, version: Int)]] = [:]
+
+    mutating func version(of inputs: Inputs, at path: String, _ numbers: inout VersionNumbers) -> Int {
+        if let match = seen[path]?.first(where: { $0.inputs == inputs }) { return match.version }
+        let version = numbers.next()
+        seen[path, default: []].insert((inputs, version), at: 0)
+        if seen[path]?.count ?? 0 > Self.depth { seen[path]?.removeLast() }
+        return version
+    }
+
+    mutating func keep(only paths: Set<String>) {
+        seen = seen.filter { paths.contains($0.key) || $0.key.isEmpty }
     }
 }

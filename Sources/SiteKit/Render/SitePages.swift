@@ -82,25 +82,53 @@ public struct SitePages: Sendable {
             PageLinks(sourcePath: page.sourcePath, outputPath: SiteRoutes.outputPath(page.urlPath), links: body.links)
         }
         let fragmentTargets = LinkChecker.fragmentTargets(of: links)
+        let renderVersions = cache.map {
+            self.versions($0, bodies: zip(bodyKeys.map(\.file), bodies).map { ($0, $1) }, index: index, homePages: pages.homePageCount)
+        }
         let written = try Self.collect(jobs().parallelMap { job in
             Result { () throws(Diagnostic) -> [(path: String, ids: Set<String>?)] in
-                let unit = unit(for: job, context: context, feeds: feeds)
-                let targets = unit.paths.filter(fragmentTargets.contains)
-                if let cache, cache.isUnchanged(unit.key, input: unit.input, needsIDs: !targets.isEmpty) {
-                    return unit.paths.map { ($0, targets.contains($0) ? cache.ids(of: $0) : nil) }
-                }
-                let made = try files(of: unit, context: context).map { file throws(Diagnostic) in
-                    try sink(file)
-                    return (path: file.path, ids: fragmentTargets.contains(file.path) ? LinkChecker.ids(in: file.contents) : nil)
-                }
-                cache?.store(unit.input, for: unit.key, ids: made.first?.ids)
-                return made
+                try output(of: job, context: context, feeds: feeds, versions: renderVersions, index: index,
+                           fragmentTargets: fragmentTargets, sink: sink, cache: cache)
             }
         }).flatMap { $0 }
         var ids: [String: Set<String>] = [:]
         for (path, pageIDs) in written { ids[path] = pageIDs }
         return RenderedSite(paths: Set(written.map(\.path)), links: links, ids: ids, warnings: warnings + bodies.flatMap(\.warnings),
                             bodyFiles: cache == nil ? [] : Set(bodyKeys.map(\.file)))
+    }
+
+    /// The files of one job, handed to `sink`, with the ids of those links point into.
+    /// With a cache, a page's signature is compared before its data is built, and an
+    /// unchanged page or feed is neither built nor rendered.
+    private func output(of job: Job, context: TemplateContext, feeds: FeedBuilder, versions: RenderVersions?, index: PostIndex,
+                        fragmentTargets: Set<String>, sink: RenderedFileSink, cache: RenderCache?)
+        throws(Diagnostic) -> [(path: String, ids: Set<String>?)] {
+        let pages = context.pages
+        var planned: (key: String, input: RenderCache.Input)?
+        if let versions, let signature = signature(of: job, versions: versions, index: index, pages: pages) {
+            planned = (Self.key(of: job, pages: pages), .signature(signature))
+        }
+        if let cache, let planned {
+            let paths = Self.paths(of: job, pages: pages)
+            let targets = paths.filter(fragmentTargets.contains)
+            if cache.isUnchanged(planned.key, input: planned.input, needsIDs: !targets.isEmpty) {
+                return paths.map { ($0, targets.contains($0) ? cache.ids(of: $0) : nil) }
+            }
+        }
+        let unit = unit(for: job, context: context, feeds: feeds)
+        if let cache, planned == nil {
+            let targets = unit.paths.filter(fragmentTargets.contains)
+            if cache.isUnchanged(unit.key, input: .text(unit.text), needsIDs: !targets.isEmpty) {
+                return unit.paths.map { ($0, targets.contains($0) ? cache.ids(of: $0) : nil) }
+            }
+        }
+        var made: [(path: String, ids: Set<String>?)] = []
+        for file in try files(of: unit, context: context) {
+            try sink(file)
+            made.append((file.path, fragmentTargets.contains(file.path) ? LinkChecker.ids(in: file.contents) : nil))
+        }
+        cache?.store(planned?.input ?? .text(unit.text), for: planned?.key ?? unit.key, ids: made.first?.ids)
+        return made
     }
 
     /// The body renderer, with the site's formulas rendered in one batch first; their
@@ -166,14 +194,32 @@ public struct SitePages: Sendable {
 
         var key: String { paths[0] }
 
-        var input: RenderCache.Input {
-            switch self {
-            case .page(_, _, let value): return .page(value)
-            case .feeds(let feed): return .feed(feed)
-            case .file(let file): return .text(file.contents)
-            }
+        /// A site file's contents (pages and feeds are compared by signature instead).
+        var text: String {
+            if case .file(let file) = self { return file.contents }
+            return ""
         }
     }
+
+    /// The output paths of a page's or feed's job, known without building it.
+    static func paths(of job: Job, pages: PageSet) -> [String] {
+        switch job {
+        case .page(let kind, let index): return [SiteRoutes.outputPath(pages.urlPath(of: kind, at: index))]
+        case .feeds(let source):
+            let folder: String
+            switch source {
+            case .site: folder = pages.urlPath(of: .home, at: 0)
+            case .tag(let tag): folder = pages.site.tags[tag].urlPath
+            case .category(let category): folder = pages.site.categories[category].urlPath
+            case .series(let series): folder = pages.site.series[series].urlPath
+            }
+            return FeedFormat.allCases.map { $0.outputPath(in: folder) }
+        case .sitemap: return ["sitemap.xml"]
+        case .robots: return ["robots.txt"]
+        }
+    }
+
+    static func key(of job: Job, pages: PageSet) -> String { paths(of: job, pages: pages)[0] }
 
     private func unit(for job: Job, context: TemplateContext, feeds: FeedBuilder) -> Unit {
         switch job {
