@@ -7,7 +7,7 @@ protocol BuildOutput {
     associatedtype Changes
     /// Hands each rendered file over, from every core.
     var sink: RenderedFileSink { get }
-    var cache: RenderCache? { get }
+    var rebuildCache: RebuildCache? { get }
     func begin(_ writer: OutputWriter, staticFiles: [OutputWriter.StaticFile]) throws(Diagnostic)
     /// Puts the site in the output folder, once everything rendered and every link holds.
     func finish(_ rendering: RenderedSite, staticFiles: [OutputWriter.StaticFile]) throws(Diagnostic) -> Changes
@@ -20,7 +20,7 @@ protocol BuildOutput {
 /// and the staging folder replaces the output at the end.
 final class StagedOutput: BuildOutput, @unchecked Sendable {
     private var staging: OutputStaging?
-    var cache: RenderCache? { nil }
+    var rebuildCache: RebuildCache? { nil }
 
     var sink: RenderedFileSink {
         let staging = self.staging
@@ -44,15 +44,15 @@ final class StagedOutput: BuildOutput, @unchecked Sendable {
 /// changed are written into the output folder, and the files the site no longer has removed.
 final class InPlaceOutput: BuildOutput, @unchecked Sendable {
     let output: URL
-    let cache: RenderCache?
+    let rebuildCache: RebuildCache?
     private let lock = NSLock()
     private var files: [RenderedFile] = []
     /// The output as the build's writer sees it: its name, what it keeps, its size limit.
     private var writer: OutputWriter?
 
-    init(output: URL, cache: RenderCache?) {
+    init(output: URL, cache: RebuildCache?) {
         self.output = output
-        self.cache = cache
+        rebuildCache = cache
     }
 
     var sink: RenderedFileSink {
@@ -68,13 +68,14 @@ final class InPlaceOutput: BuildOutput, @unchecked Sendable {
         var sync = OutputSync(output: output, displayName: writer?.displayName ?? output.lastPathComponent)
         sync.kept = writer?.kept ?? sync.kept
         sync.byteLimit = writer?.byteLimit ?? sync.byteLimit
+        sync.copies = rebuildCache?.copies
         let changes = try sync.apply(files, otherGenerated: rendering.paths.subtracting(files.map(\.path)), staticFiles: staticFiles)
         // The cache counts only once the files are in the output.
-        cache?.commit(units: rendering.paths, bodies: rendering.bodyFiles)
+        rebuildCache?.render.commit(units: rendering.paths, bodies: rendering.bodyFiles)
         return changes
     }
 
-    func abandon() { cache?.rollback() }
+    func abandon() { rebuildCache?.render.rollback() }
 
     func filesWritten(_ changes: OutputSync.Changes) -> Int { changes.written.count }
 }

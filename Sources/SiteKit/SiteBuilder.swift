@@ -133,8 +133,8 @@ public struct SiteBuilder: Sendable {
     /// ``build()`` writes. A failed rebuild leaves the output as it was.
     ///
     /// With a `cache` kept from rebuild to rebuild, only what a change affects is rendered
-    /// again (``RenderCache``); the output must then be left to these rebuilds.
-    public func rebuildInPlace(cache: RenderCache? = nil) throws(DiagnosticsError) -> (summary: Summary, changes: OutputSync.Changes) {
+    /// again (``RebuildCache``); the output must then be left to these rebuilds.
+    public func rebuildInPlace(cache: RebuildCache? = nil) throws(DiagnosticsError) -> (summary: Summary, changes: OutputSync.Changes) {
         try run(InPlaceOutput(output: options.output, cache: cache))
     }
 
@@ -146,7 +146,7 @@ public struct SiteBuilder: Sendable {
     /// as it was.
     private func run<Output: BuildOutput>(_ output: Output) throws(DiagnosticsError) -> (summary: Summary, changes: Output.Changes) {
         let start = DispatchTime.now()
-        let inputs = try loadInputs(cache: output.cache?.loads)
+        let inputs = try loadInputs(cache: output.rebuildCache?.loads)
         var warnings = inputs.warnings
         do {
             try output.begin(inputs.writer, staticFiles: inputs.staticFiles)
@@ -156,7 +156,7 @@ public struct SiteBuilder: Sendable {
         let loaded = DispatchTime.now()
         let rendering: RenderedSite
         do {
-            rendering = try pages(inputs).render(into: output.sink, cache: output.cache)
+            rendering = try pages(inputs).render(into: output.sink, cache: output.rebuildCache?.render)
             warnings += rendering.warnings
         } catch {
             output.abandon()

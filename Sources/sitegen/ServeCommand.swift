@@ -97,7 +97,7 @@ final class PreviewRebuilds: @unchecked Sendable {
     private let marker: String
     private let lock = NSLock()
     /// What rebuilds keep from one to the next; guarded by `lock`, like the next one.
-    private var cache = RenderCache()
+    private var cache = RebuildCache()
     /// A rebuild after the output was deleted failed: the output check waits for an edit
     /// rather than fail again twice a second.
     private var failedWhileDeleted = false
@@ -129,7 +129,7 @@ final class PreviewRebuilds: @unchecked Sendable {
     private func rebuild() {
         let deleted = outputIsDeleted
         if deleted {
-            cache = RenderCache()
+            cache = RebuildCache()
             terminal.out("\(shownOutput)/ was deleted; writing the whole site again")
         }
         do {

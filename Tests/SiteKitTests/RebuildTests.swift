@@ -20,7 +20,7 @@ struct RebuildTests {
     }
 
     /// Rebuilds `site` in place and expects exactly what a fresh full build of it writes.
-    static func expectRebuildEqualsFullBuild(_ site: FixtureSite, _ step: String, cache: RenderCache? = nil) throws -> OutputSync.Changes {
+    static func expectRebuildEqualsFullBuild(_ site: FixtureSite, _ step: String, cache: RebuildCache? = nil) throws -> OutputSync.Changes {
         let (_, changes) = try SiteBuilder(options: .init(siteRoot: site.root)).rebuildInPlace(cache: cache)
         let fresh = site.root.appendingPathComponent("Fresh")
         defer { try? FileManager.default.removeItem(at: fresh) }
@@ -51,7 +51,7 @@ struct RebuildTests {
     /// only what changed.
     @Test(arguments: [false, true])
     func aScriptedSequenceOfEditsEqualsAFullBuildAfterEveryStep(cached: Bool) throws {
-        let cache = cached ? RenderCache() : nil
+        let cache = cached ? RebuildCache() : nil
         let site = FixtureSite([
             "Content/posts/one.md": Self.part("One", "2017-04-19", series: "VIPER", order: 1),
             "Content/posts/two.md": Self.part("Two", "2017-04-24", series: "VIPER", order: 2, body: "See [one](one.md).\n"),
@@ -124,7 +124,7 @@ struct RebuildTests {
         ])
         defer { site.remove() }
         _ = try site.build()
-        let cache = RenderCache()
+        let cache = RebuildCache()
         _ = try Self.expectRebuildEqualsFullBuild(site, "warm the cache", cache: cache)
         let all = cache.renderedUnits
         // A second paragraph: not in the excerpt, but it changes the word count that lists carry.

@@ -31,9 +31,17 @@ struct ContentFile: Sendable, Hashable {
     static let markdownExtensions = ["md", "markdown"]
 
     static func isMarkdown(_ path: String) -> Bool {
-        let name = path.split(separator: "/").last ?? ""
-        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return false }
-        return markdownExtensions.contains(name[name.index(after: dot)...].lowercased())
+        // Byte by byte, any case: `.md` or `.markdown`, after a name (not `.md` itself).
+        func endsWith(_ suffix: StaticString) -> Bool {
+            let count = suffix.utf8CodeUnitCount
+            let bytes = path.utf8
+            guard bytes.count > count else { return false }
+            let tail = bytes.suffix(count)
+            let before = bytes[bytes.index(tail.startIndex, offsetBy: -1)]
+            guard before != UInt8(ascii: "/") else { return false }
+            return zip(tail, UnsafeBufferPointer(start: suffix.utf8Start, count: count)).allSatisfy { $0 | 0x20 == $1 | 0x20 }
+        }
+        return endsWith(".md") || endsWith(".markdown")
     }
 
     /// The name without its last extension (`index` of `index.md`).

@@ -22,21 +22,29 @@ public struct SiteLoader: Sendable {
         let postFiles = contentFiles(in: layout.posts, what: "post", boundary: boundary, &diagnostics)
         let pageFiles = contentFiles(in: layout.pages, what: "page", boundary: boundary, &diagnostics)
         let limits = config?.limits ?? OutputLimits(), settingsFile = layout.displayPath(layout.configFile)
-        var posts = decode(postFiles, settings: limits.hashValue, &diagnostics) { source, file in
-            TagLimit.check(PostDecoder.decode(source, file: file), source: source, limits: limits, settingsFile: settingsFile)
+        var postSettings = Hasher()
+        postSettings.combine(limits)
+        postSettings.combine(routes)
+        let posts = decode(postFiles, settings: postSettings.finalize(), &diagnostics) { source, file in
+            var (post, diagnostics) = TagLimit.check(PostDecoder.decode(source, file: file), source: source, limits: limits, settingsFile: settingsFile)
+            // The URL is the permalink's; relative aliases are read from it.
+            if var found = post {
+                found.urlPath = routes.post(PermalinkValues.of(found))
+                found.aliases = Self.resolved(found.aliases, from: found.urlPath)
+                post = found
+            }
+            return (post, diagnostics)
         }
         let reserved = Self.reservedSegments(routes)
         var pages = decode(pageFiles, settings: reserved.hashValue, &diagnostics) { PageDecoder.decode($0, file: $1, reserved: reserved) }
         cache?.keep(only: Set(postFiles.map(\.file.path) + pageFiles.map(\.file.path)))
-        for index in posts.indices {
-            posts[index].urlPath = routes.post(PermalinkValues.of(posts[index]))
-            posts[index].aliases = Self.resolved(posts[index].aliases, from: posts[index].urlPath)
-        }
         for index in pages.indices { pages[index].aliases = Self.resolved(pages[index].aliases, from: pages[index].urlPath) }
         if includeDrafts { diagnostics += Self.undatedDrafts(posts, files: postFiles) }
         // Checked over drafts too: publishing a draft must not break the build later.
         diagnostics += SiteValidator.validate(posts) + SiteValidator.validate(pages)
-        let published = posts.filter { includeDrafts || !$0.draft }.sorted(by: Self.newestFirst)
+        // Sorted by index: moving whole posts (twenty fields each) was a tenth of a rebuild.
+        let published = posts.indices.filter { includeDrafts || !posts[$0].draft }
+            .sorted { Self.newestFirst(posts[$0], posts[$1]) }.map { posts[$0] }
         let publishedPages = pages.filter { includeDrafts || !$0.draft }
             .sorted { ($0.navOrder ?? Int.max, $0.title, $0.sourcePath) < ($1.navOrder ?? Int.max, $1.title, $1.sourcePath) }
         diagnostics += SiteValidator.singlePartSeries(published)

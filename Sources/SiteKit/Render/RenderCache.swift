@@ -11,7 +11,7 @@ import Mustache
 ///
 /// Any change to the templates empties the page part; any change to the site-wide inputs
 /// of bodies empties the body part. Thread-safe: render jobs on every core use it.
-public final class RenderCache: @unchecked Sendable {
+final class RenderCache: @unchecked Sendable {
     /// What a body is rendered from. Looked up by `file`, then compared whole: hashing every
     /// post's Markdown on each rebuild would cost more than the comparison.
     struct BodyKey: Equatable {
@@ -55,14 +55,14 @@ public final class RenderCache: @unchecked Sendable {
     private var itemVersions = VersionHistory<ItemInputs>()
     private var linkVersions = VersionHistory<LinkInputs>()
     private var globalVersions = VersionHistory<GlobalInputs>()
+    /// Each post's list entry with the version it was made for: an archive or a tag page
+    /// rendered again needs every entry, and most did not change.
+    private var items: [String: (version: Int, global: Int, value: MustacheValue)] = [:]
     /// Pages and feeds the last build rendered, and those it found unchanged.
-    public var renderedUnits: Int { lock.withLock { rendered } }
-    public var skippedUnits: Int { lock.withLock { skipped } }
+    var renderedUnits: Int { lock.withLock { rendered } }
+    var skippedUnits: Int { lock.withLock { skipped } }
 
-    /// The load stage's part: posts and pages as decoded, by file.
-    let loads = LoadCache()
-
-    public init() {}
+    init() {}
 
     /// Starts a build: forgets what the new build's environment or templates make stale.
     func begin(environment: Environment, templates: [String: String]) {
@@ -126,6 +126,19 @@ public final class RenderCache: @unchecked Sendable {
 
     func ids(of key: String) -> Set<String>? { lock.withLock { ids[key] } }
 
+    /// A post's list entry as an earlier build made it, when its version and the
+    /// site-wide one (words, URLs) are still the ones it was made for.
+    func item(at path: String, version: Int, global: Int) -> MustacheValue? {
+        // Spelled out: a `nil` in `cond ? value : nil` would be MustacheValue's own nil literal (.null).
+        let entry = lock.withLock { items[path] }
+        guard let entry, entry.version == version, entry.global == global else { return Optional<MustacheValue>.none }
+        return entry.value
+    }
+
+    func store(item: MustacheValue, at path: String, version: Int, global: Int) {
+        lock.withLock { items[path] = (version, global, item) }
+    }
+
     /// The build's files are in the output: remember what they were made from, and drop
     /// the units and bodies the site no longer has.
     func commit(units: Set<String>, bodies kept: Set<String>) {
@@ -140,6 +153,7 @@ public final class RenderCache: @unchecked Sendable {
             bodies = bodies.filter { kept.contains($0.key) }   // by source file
             bodyVersions.keep(only: kept)
             itemVersions.keep(only: kept)
+            items = items.filter { kept.contains($0.key) }
             linkVersions.keep(only: kept)
         }
     }

@@ -55,7 +55,7 @@ public struct SitePages: Sendable {
     /// and pages whose inputs did not change since the cache's last build are not rendered,
     /// and their files are not handed to `sink`: the output already has them. The caller
     /// commits the cache once the files are in the output.
-    public func render(into sink: RenderedFileSink, cache: RenderCache? = nil) throws(DiagnosticsError) -> RenderedSite {
+    func render(into sink: RenderedFileSink, cache: RenderCache? = nil) throws(DiagnosticsError) -> RenderedSite {
         let site = self.site
         let (renderer, warnings) = try bodyRenderer()
         cache?.begin(environment: .init(links: renderer.links, markdown: site.config.markdown, math: renderer.math.htmlByKey,
@@ -73,8 +73,11 @@ public struct SitePages: Sendable {
         })
         let postBodies = Array(bodies.prefix(site.posts.count)), pageBodies = Array(bodies.dropFirst(site.posts.count))
         let index = PostIndex(site)
+        let renderVersions = cache.map {
+            self.versions($0, bodies: zip(bodyKeys.map(\.file), bodies).map { ($0, $1) }, index: index, homePages: pages.homePageCount)
+        }
         let context = TemplateContext(site: site, pages: pages, postBodies: postBodies, pageBodies: pageBodies, index: index,
-                                      strings: theme.strings)
+                                      strings: theme.strings, reuse: cache.flatMap { cache in renderVersions.map { (cache, $0) } })
         let feeds = FeedBuilder(site: site, urls: context.urls, postBodies: postBodies, index: index, strings: theme.strings)
         let links = zip(site.posts, postBodies).map { post, body in
             PageLinks(sourcePath: post.sourcePath, outputPath: SiteRoutes.outputPath(post.urlPath), links: body.links)
@@ -82,9 +85,6 @@ public struct SitePages: Sendable {
             PageLinks(sourcePath: page.sourcePath, outputPath: SiteRoutes.outputPath(page.urlPath), links: body.links)
         }
         let fragmentTargets = LinkChecker.fragmentTargets(of: links)
-        let renderVersions = cache.map {
-            self.versions($0, bodies: zip(bodyKeys.map(\.file), bodies).map { ($0, $1) }, index: index, homePages: pages.homePageCount)
-        }
         let written = try Self.collect(jobs().parallelMap { job in
             Result { () throws(Diagnostic) -> [(path: String, ids: Set<String>?)] in
                 try output(of: job, context: context, feeds: feeds, versions: renderVersions, index: index,
@@ -148,7 +148,7 @@ public struct SitePages: Sendable {
     }
 
     /// Renders into memory, for tests and tools that look at the files rather than write them.
-    public func renderToMemory(cache: RenderCache? = nil) throws(DiagnosticsError) -> (site: RenderedSite, files: [RenderedFile]) {
+    func renderToMemory(cache: RenderCache? = nil) throws(DiagnosticsError) -> (site: RenderedSite, files: [RenderedFile]) {
         let collected = Collected()
         let site = try render(into: { file in collected.append(file) }, cache: cache)
         return (site, collected.files.sorted { $0.path < $1.path })

@@ -14,6 +14,10 @@ public struct OutputSync: Sendable {
     public var kept = KeptPaths()
     /// The most bytes the generated files may hold (`limits: output_bytes`).
     public var byteLimit = OutputLimits().outputBytes
+    /// A preview server's memory of the static files it copied: one whose source and copy
+    /// are both as they were is not read again (a site with large media read every one of
+    /// them, twice, on every save).
+    var copies: StaticCopies?
 
     public struct Changes: Sendable {
         /// Output paths written because they are new or their bytes changed, sorted.
@@ -45,6 +49,11 @@ public struct OutputSync: Sendable {
         changes.unchanged = otherGenerated.subtracting(wanted.keys).count
         let root = output.path
         for (path, contents) in wanted.sorted(by: { $0.key < $1.key }) {
+            let target = root + "/" + path
+            if case .copy(let source) = contents, let copies, copies.isCopied(source.path, to: target) {
+                changes.unchanged += 1
+                continue
+            }
             let bytes: [UInt8]
             do throws(RegularFile.Failure) {
                 switch contents {
@@ -55,12 +64,13 @@ public struct OutputSync: Sendable {
             } catch {
                 throw .error(displayName, nil, "cannot read \(path): \(error.message)")
             }
-            let target = root + "/" + path
             if FileStatus.ofLink(target)?.kind == .file, (try? RegularFile.read(target)) == bytes {
+                if case .copy(let source) = contents { copies?.remember(source.path, copiedTo: target) }
                 changes.unchanged += 1
                 continue
             }
             try write(bytes, to: path)
+            if case .copy(let source) = contents { copies?.remember(source.path, copiedTo: target) }
             changes.written.append(path)
         }
         for path in unkeptFiles() where wanted[path] == nil && !otherGenerated.contains(path) {
@@ -134,5 +144,23 @@ public struct OutputSync: Sendable {
         for folder in folders.sorted(by: { $0.count > $1.count }) {
             _ = rmdir(output.path + "/" + folder)   // fails, harmlessly, while not empty
         }
+    }
+}
+
+/// Which static files a preview server's output holds as copies, by the identity (size,
+/// modification time, inode) of the source and of the copy when it was made or checked.
+final class StaticCopies: @unchecked Sendable {
+    private let lock = NSLock()
+    private var copies: [String: (source: FileStatus, copy: FileStatus)] = [:]
+
+    func isCopied(_ source: String, to target: String) -> Bool {
+        guard let now = FileStatus.of(source), let copy = FileStatus.ofLink(target), copy.kind == .file,
+              let known = lock.withLock({ copies[target] }) else { return false }
+        return known.source == now && known.copy == copy
+    }
+
+    func remember(_ source: String, copiedTo target: String) {
+        guard let status = FileStatus.of(source), let copy = FileStatus.ofLink(target) else { return }
+        lock.withLock { copies[target] = (status, copy) }
     }
 }

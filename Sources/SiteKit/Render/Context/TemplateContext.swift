@@ -19,8 +19,9 @@ struct TemplateContext: Sendable {
     let index: PostIndex
     /// The words of the theme, in the site's language.
     let strings: UIStrings
-    /// The list entry of each post, in `site.posts` order, built once and shared by every list.
-    let items: [MustacheValue]
+    /// The list entry of each post, in `site.posts` order, built when first needed and then
+    /// shared by every list (a preview's rebuild needs only the few its pages show).
+    let items: PostItems
     private let navigation: [NavigationEntry]
     private let siteFields: [String: MustacheValue]
     private let stringsValue: MustacheValue
@@ -38,7 +39,10 @@ struct TemplateContext: Sendable {
         case page(slug: String)
     }
 
-    init(site: Site, pages: PageSet, postBodies: [RenderedBody], pageBodies: [RenderedBody], index: PostIndex, strings: UIStrings) {
+    /// `reuse`: a preview server's cache and this build's versions, whose unchanged list
+    /// entries are taken from the last build instead of being made again.
+    init(site: Site, pages: PageSet, postBodies: [RenderedBody], pageBodies: [RenderedBody], index: PostIndex, strings: UIStrings,
+         reuse: (cache: RenderCache, versions: RenderVersions)? = nil) {
         self.site = site
         self.strings = strings
         stringsValue = strings.value
@@ -50,10 +54,16 @@ struct TemplateContext: Sendable {
         self.urls = urls
         let tagSlugs = Dictionary(uniqueKeysWithValues: site.tags.map { ($0.slug, $0) })
         let categorySlugs = Dictionary(uniqueKeysWithValues: site.categories.map { ($0.slug, $0) })
-        items = zip(site.posts, postBodies).map { post, body in
-            Self.item(post, body: body, urls: urls, series: index.seriesPlaces[post.sourcePath].map { site.series[$0.series] }, tags: tagSlugs,
-                      categories: categorySlugs,
-                      strings: strings)
+        items = PostItems(count: site.posts.count) { number in
+            let post = site.posts[number]
+            let version = reuse?.versions.items[post.sourcePath]
+            if let reuse, let version, let item = reuse.cache.item(at: post.sourcePath, version: version, global: reuse.versions.global) {
+                return item
+            }
+            let item = Self.item(post, body: postBodies[number], urls: urls, series: index.seriesPlaces[post.sourcePath].map { site.series[$0.series] },
+                                 tags: tagSlugs, categories: categorySlugs, strings: strings)
+            if let reuse, let version { reuse.cache.store(item: item, at: post.sourcePath, version: version, global: reuse.versions.global) }
+            return item
         }
         navigation = NavigationSection.allCases.map { section in
             NavigationEntry(title: strings[section.rawValue],
@@ -131,5 +141,33 @@ struct TemplateContext: Sendable {
             "feeds": .array(feeds),
         ]
         return .object(root)
+    }
+}
+
+/// The posts' list entries, each built on first use from any thread, then kept.
+struct PostItems: RandomAccessCollection, Sendable {
+    private final class Storage: @unchecked Sendable {
+        let lock = NSLock()
+        var values: [MustacheValue?]
+        init(count: Int) { values = Array(repeating: Optional<MustacheValue>.none, count: count) }
+    }
+
+    private let storage: Storage
+    private let make: @Sendable (Int) -> MustacheValue
+    let endIndex: Int
+
+    init(count: Int, make: @escaping @Sendable (Int) -> MustacheValue) {
+        storage = Storage(count: count)
+        self.make = make
+        endIndex = count
+    }
+
+    var startIndex: Int { 0 }
+
+    subscript(position: Int) -> MustacheValue {
+        if let value = storage.lock.withLock({ storage.values[position] }) { return value }
+        let value = make(position)
+        storage.lock.withLock { storage.values[position] = value }
+        return value
     }
 }

@@ -1,0 +1,17 @@
+/// What a preview server keeps from one rebuild to the next (``SiteBuilder/rebuildInPlace(cache:)``),
+/// stage by stage: the posts and pages as decoded, by file (``LoadCache``); the rendered
+/// bodies and what each page and feed showed (``RenderCache``); the static files the
+/// output holds copies of (``StaticCopies``). An edit then costs what it changes.
+///
+/// The output must be left to these rebuilds while the cache is kept.
+public final class RebuildCache: @unchecked Sendable {
+    let loads = LoadCache()
+    let render = RenderCache()
+    let copies = StaticCopies()
+
+    public init() {}
+
+    /// Pages and feeds the last rebuild rendered, and those it found unchanged.
+    public var renderedUnits: Int { render.renderedUnits }
+    public var skippedUnits: Int { render.skippedUnits }
+}
