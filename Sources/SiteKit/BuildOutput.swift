@@ -69,6 +69,7 @@ final class InPlaceOutput: BuildOutput, @unchecked Sendable {
         sync.kept = writer?.kept ?? sync.kept
         sync.byteLimit = writer?.byteLimit ?? sync.byteLimit
         sync.copies = rebuildCache?.copies
+        sync.sizes = rebuildCache?.sizes
         let changes = try sync.apply(files, otherGenerated: rendering.paths.subtracting(files.map(\.path)), staticFiles: staticFiles)
         // The cache counts only once the files are in the output.
         rebuildCache?.render.commit(units: rendering.paths, bodies: rendering.bodyFiles)

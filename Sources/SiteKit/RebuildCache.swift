@@ -8,6 +8,7 @@ public final class RebuildCache: @unchecked Sendable {
     let loads = LoadCache()
     let render = RenderCache()
     let copies = StaticCopies()
+    let sizes = SyncedOutput()
 
     public init() {}
 

@@ -22,6 +22,7 @@ package final class LoadCache: @unchecked Sendable {
 
     private let lock = NSLock()
     private var entries: [String: (key: Key, value: Any, diagnostics: [Diagnostic])] = [:]
+    private var places: [String: ContentFile] = [:]
 
     package init() {}
 
@@ -44,8 +45,19 @@ package final class LoadCache: @unchecked Sendable {
         lock.withLock { entries[path] = (key, value as Any, diagnostics) }
     }
 
+    /// What a file's place says of it (``ContentFile``), made once per path and bundle.
+    func contentFile(_ path: String, resources: [BundleResource], make: () -> ContentFile) -> ContentFile {
+        if let known = lock.withLock({ places[path] }), known.resources == resources { return known }
+        let file = make()
+        lock.withLock { places[path] = file }
+        return file
+    }
+
     /// Forgets the files the site no longer has.
     func keep(only paths: Set<String>) {
-        lock.withLock { entries = entries.filter { paths.contains($0.key) } }
+        lock.withLock {
+            entries = entries.filter { paths.contains($0.key) }
+            places = places.filter { paths.contains($0.key) }
+        }
     }
 }

@@ -210,8 +210,9 @@ public struct SiteLoader: Sendable {
         let displayFolder = layout.displayPath(folder)
         return markdown.map { entry in
             let url = folder.appendingPathComponent(entry.path)
-            return (url, ContentFile(path: displayFolder + "/" + entry.path, relative: entry.path,
-                                     resources: entry.bundle.flatMap { resources[$0] } ?? [], url: url))
+            let path = displayFolder + "/" + entry.path, bundled = entry.bundle.flatMap { resources[$0] } ?? []
+            let make = { ContentFile(path: path, relative: entry.path, resources: bundled, url: url) }
+            return (url, cache?.contentFile(path, resources: bundled, make: make) ?? make())
         }
     }
 

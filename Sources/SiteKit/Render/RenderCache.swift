@@ -62,6 +62,9 @@ final class RenderCache: @unchecked Sendable {
     var renderedUnits: Int { lock.withLock { rendered } }
     var skippedUnits: Int { lock.withLock { skipped } }
 
+    /// The formulas found in each body, for the math batch before the bodies.
+    let mathScans = MathScans()
+
     init() {}
 
     /// Starts a build: forgets what the new build's environment or templates make stale.

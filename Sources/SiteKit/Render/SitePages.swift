@@ -57,7 +57,7 @@ public struct SitePages: Sendable {
     /// commits the cache once the files are in the output.
     func render(into sink: RenderedFileSink, cache: RenderCache? = nil) throws(DiagnosticsError) -> RenderedSite {
         let site = self.site
-        let (renderer, warnings) = try bodyRenderer()
+        let (renderer, warnings) = try bodyRenderer(cache: cache)
         cache?.begin(environment: .init(links: renderer.links, markdown: site.config.markdown, math: renderer.math.htmlByKey,
                                         verified: renderer.verified, templateSyntax: renderer.templateSyntax),
                      templates: theme.sources)
@@ -133,7 +133,7 @@ public struct SitePages: Sendable {
 
     /// The body renderer, with the site's formulas rendered in one batch first; their
     /// errors fail the stage, a missing KaTeX is a warning.
-    private func bodyRenderer() throws(DiagnosticsError) -> (PostBodyRenderer, warnings: [Diagnostic]) {
+    private func bodyRenderer(cache: RenderCache?) throws(DiagnosticsError) -> (PostBodyRenderer, warnings: [Diagnostic]) {
         var renderer = PostBodyRenderer(parser: PostBodyParser(settings: site.config.markdown),
                                         links: LinkResolver(site: site, urls: SiteURLs(baseURL: site.config.baseURL)))
         renderer.verified = verifiedSnippets
@@ -141,7 +141,7 @@ public struct SitePages: Sendable {
         guard let math else { return (renderer, []) }
         let bodies = site.posts.map { ($0.body, $0.sourcePath, $0.bodyFirstLine) }
             + site.pages.map { ($0.body, $0.sourcePath, $0.bodyFirstLine) }
-        renderer.math = math.render(renderer.formulas(in: bodies))
+        renderer.math = math.render(renderer.formulas(in: bodies, known: cache?.mathScans))
         let errors = renderer.math.diagnostics.filter { $0.severity == .error }
         guard errors.isEmpty else { throw DiagnosticsError(errors) }
         return (renderer, renderer.math.diagnostics)

@@ -18,6 +18,10 @@ public struct OutputSync: Sendable {
     /// are both as they were is not read again (a site with large media read every one of
     /// them, twice, on every save).
     var copies: StaticCopies?
+    /// A preview server's memory of what its last sync left in the output: the generated
+    /// files' sizes (for the size limit, without a `stat` each) and every path (so the
+    /// output need not be walked to find what to remove; the preview owns the output).
+    var sizes: SyncedOutput?
 
     public struct Changes: Sendable {
         /// Output paths written because they are new or their bytes changed, sorted.
@@ -73,13 +77,15 @@ public struct OutputSync: Sendable {
             if case .copy(let source) = contents { copies?.remember(source.path, copiedTo: target) }
             changes.written.append(path)
         }
-        for path in unkeptFiles() where wanted[path] == nil && !otherGenerated.contains(path) {
+        let present = sizes?.paths ?? unkeptFiles()
+        for path in present where wanted[path] == nil && !otherGenerated.contains(path) && FileStatus.ofLink(root + "/" + path) != nil {
             guard unlink(root + "/" + path) == 0 else {
                 throw .error(displayName, nil, "cannot remove \(path): \(String(cString: strerror(errno)))")
             }
             changes.removed.append(path)
         }
         removeEmptyFolders(after: changes.removed)
+        sizes?.remember(paths: Set(wanted.keys).union(otherGenerated))
         return changes
     }
 
@@ -94,12 +100,14 @@ public struct OutputSync: Sendable {
     /// The generated files of the whole site, the unchanged ones as they are in the output.
     private func checkLimit(_ files: [RenderedFile], otherGenerated: Set<String>) throws(Diagnostic) {
         var total = files.reduce(0) { $0 + $1.contents.utf8.count }
-        for path in otherGenerated { total += FileStatus.ofLink(output.path + "/" + path)?.size ?? 0 }
+        let known = sizes?.all ?? [:]
+        for path in otherGenerated { total += known[path] ?? FileStatus.ofLink(output.path + "/" + path)?.size ?? 0 }
         guard total <= byteLimit else {
             var writer = OutputWriter(output: output, displayName: displayName)
             writer.byteLimit = byteLimit
             throw OutputWriter.overLimit(writer)
         }
+        sizes?.update(written: files, kept: otherGenerated)
     }
 
     /// The output's files, without walking into the kept ones (a worktree's `.git` is large).
@@ -162,5 +170,29 @@ final class StaticCopies: @unchecked Sendable {
     func remember(_ source: String, copiedTo target: String) {
         guard let status = FileStatus.of(source), let copy = FileStatus.ofLink(target) else { return }
         lock.withLock { copies[target] = (status, copy) }
+    }
+}
+
+/// What a preview server's last sync left in its output: the generated files' sizes, and
+/// every path (generated and static).
+final class SyncedOutput: @unchecked Sendable {
+    private let lock = NSLock()
+    private var sizes: [String: Int] = [:]
+    private var known: Set<String>?
+
+    var all: [String: Int] { lock.withLock { sizes } }
+
+    /// Sorted; nil before the first sync, which walks the output instead.
+    var paths: [String]? { lock.withLock { known.map { $0.sorted() } } }
+
+    func remember(paths: Set<String>) { lock.withLock { known = paths } }
+
+    /// After a sync: the files written, and those kept as they were.
+    func update(written files: [RenderedFile], kept: Set<String>) {
+        lock.withLock {
+            var next = sizes.filter { kept.contains($0.key) }
+            for file in files { next[file.path] = file.contents.utf8.count }
+            sizes = next
+        }
     }
 }
