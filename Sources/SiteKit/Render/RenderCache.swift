@@ -31,7 +31,7 @@ final class RenderCache: @unchecked Sendable {
 
     /// What an output unit was made from: a page's or feed's signature, or a site file's text.
     enum Input: Equatable {
-        case signature([RenderVersions.Part])
+        case signature(RenderVersions.Signature)
         case text(String)
 
         func isSame(as other: Input) -> Bool { self == other }
@@ -101,10 +101,8 @@ final class RenderCache: @unchecked Sendable {
     /// else a new number.
     func versions(items: [(String, ItemInputs)], links: [(String, LinkInputs)], global: GlobalInputs, bodies: [String: Int]) -> RenderVersions {
         lock.withLock {
-            var itemNumbers: [String: Int] = [:]
-            for (path, inputs) in items { itemNumbers[path] = itemVersions.version(of: inputs, at: path, &versionNumbers) }
-            var linkNumbers: [String: Int] = [:]
-            for (path, inputs) in links { linkNumbers[path] = linkVersions.version(of: inputs, at: path, &versionNumbers) }
+            let itemNumbers = items.map { path, inputs in itemVersions.version(of: inputs, at: path, &versionNumbers) }
+            let linkNumbers = links.map { path, inputs in linkVersions.version(of: inputs, at: path, &versionNumbers) }
             let globalNumber = globalVersions.version(of: global, at: "", &versionNumbers)
             return RenderVersions(global: globalNumber, items: itemNumbers, links: linkNumbers, bodies: bodies)
         }
@@ -151,8 +149,9 @@ final class RenderCache: @unchecked Sendable {
                 ids[key] = pageIDs
             }
             pending = []
-            inputs = inputs.filter { units.contains($0.key) }
-            ids = ids.filter { units.contains($0.key) }
+            // Removed in place: rebuilding the dictionaries on every save showed at 10,000 posts.
+            for key in inputs.keys where !units.contains(key) { inputs[key] = nil }
+            for key in ids.keys where !units.contains(key) { ids[key] = nil }
             bodies = bodies.filter { kept.contains($0.key) }   // by source file
             bodyVersions.keep(only: kept)
             itemVersions.keep(only: kept)

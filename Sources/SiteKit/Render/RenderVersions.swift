@@ -12,22 +12,22 @@ import Markdown
 struct RenderVersions: Sendable {
     /// The site-wide part of every page.
     var global: Int
-    /// By post source path: a post's whole list entry, and the part that links to it
+    /// By index into `site.posts`: a post's whole list entry, and the part that links to it
     /// (title, URL, date), which is all a series box or the series index shows of it.
-    var items: [String: Int]
-    var links: [String: Int]
-    /// By post or page source path.
+    /// Version numbers are never given to two paths, so a number names the post too.
+    var items: [Int]
+    var links: [Int]
+    /// By source path, posts and pages.
     var bodies: [String: Int]
 
-    /// One element of a signature.
-    enum Part: Hashable, Sendable {
-        case int(Int)
-        case text(String)
+    /// What a page or feed shows: numbers (versions, counts) and a few texts (its URL, the
+    /// names of the tags it lists). Equal signatures, equal pages.
+    struct Signature: Equatable, Sendable {
+        var numbers: [Int] = []
+        var texts: [String] = []
     }
 
-    func item(_ post: Post) -> [Part] { [.text(post.sourcePath), .int(items[post.sourcePath] ?? -1)] }
-    func link(_ post: Post) -> [Part] { [.text(post.sourcePath), .int(links[post.sourcePath] ?? -1)] }
-    func body(_ sourcePath: String) -> Part { .int(bodies[sourcePath] ?? -1) }
+    func body(_ sourcePath: String) -> Int { bodies[sourcePath] ?? -1 }
 }
 
 /// The inputs of one post's list entry, compared from build to build.
@@ -41,11 +41,12 @@ struct ItemInputs: Equatable {
     var series: [String]
 }
 
-/// What a link to a post shows: title, URL, date.
+/// What a link to a post shows: title, URL, date, and the sitemap's last change.
 struct LinkInputs: Equatable {
     var title: String
     var urlPath: String
     var date: PostDate
+    var updated: PostDate?
 }
 
 /// What a rendered body is, for its version: equal bodies have equal versions.
@@ -72,42 +73,51 @@ struct GlobalInputs: Equatable {
 extension SitePages {
     /// The versions of this build's items, bodies and site-wide inputs.
     func versions(_ cache: RenderCache, bodies: [(String, RenderedBody)], index: PostIndex, homePages: Int) -> RenderVersions {
-        let tagNames = Dictionary(uniqueKeysWithValues: site.tags.map { ($0.slug, $0.name) })
-        let categoryNames = Dictionary(uniqueKeysWithValues: site.categories.map { ($0.slug, $0.name) })
+        // Display names by written name: a site has a few dozen tags, its posts thousands of uses.
+        var tagNames: [String: String] = [:], categoryNames: [String: String] = [:]
+        let tagsBySlug = Dictionary(uniqueKeysWithValues: site.tags.map { ($0.slug, $0.name) })
+        let categoriesBySlug = Dictionary(uniqueKeysWithValues: site.categories.map { ($0.slug, $0.name) })
+        func display(_ name: String, _ known: inout [String: String], _ bySlug: [String: String]) -> String {
+            if let found = known[name] { return found }
+            let found = bySlug[Slug.make(from: name)] ?? name
+            known[name] = found
+            return found
+        }
         let bodyVersions = cache.versions(ofBodies: bodies)
-        let items = site.posts.map { post -> (String, ItemInputs) in
+        var items: [(String, ItemInputs)] = []
+        items.reserveCapacity(site.posts.count)
+        for post in site.posts {
             var series: [String] = []
             if let place = index.seriesPlaces[post.sourcePath] {
                 let entry = site.series[place.series]
                 series = [entry.name, entry.urlPath, String(place.part), String(entry.parts.count)]
             }
-            return (post.sourcePath, ItemInputs(post: post, body: bodyVersions[post.sourcePath] ?? -1,
-                                                tags: post.tags.map { tagNames[Slug.make(from: $0)] ?? $0 },
-                                                categories: post.categories.map { categoryNames[Slug.make(from: $0)] ?? $0 },
-                                                series: series))
+            items.append((post.sourcePath, ItemInputs(post: post, body: bodyVersions[post.sourcePath] ?? -1,
+                                                      tags: post.tags.map { display($0, &tagNames, tagsBySlug) },
+                                                      categories: post.categories.map { display($0, &categoryNames, categoriesBySlug) },
+                                                      series: series)))
         }
-        let links = site.posts.map { ($0.sourcePath, LinkInputs(title: $0.title, urlPath: $0.urlPath, date: $0.date)) }
+        let links = site.posts.map { ($0.sourcePath, LinkInputs(title: $0.title, urlPath: $0.urlPath, date: $0.date, updated: $0.updated)) }
         let global = GlobalInputs(config: site.config, pages: site.pages, strings: theme.strings, homePages: homePages)
         return cache.versions(items: items, links: links, global: global, bodies: bodyVersions)
     }
 
     /// What page `index` of a kind, or a feed, shows, as versions; nil for the site files,
     /// which are cheap to make and compared as text.
-    func signature(of job: Job, versions: RenderVersions, index: PostIndex, pages: PageSet) -> [RenderVersions.Part]? {
-        var parts: [RenderVersions.Part] = [.int(versions.global)]
-        func items(_ indexes: some Sequence<Int>) { for i in indexes { parts += versions.item(site.posts[i]) } }
+    func signature(of job: Job, versions: RenderVersions, index: PostIndex, pages: PageSet) -> RenderVersions.Signature? {
+        var signature = RenderVersions.Signature(numbers: [versions.global])
+        func items(_ indexes: some Sequence<Int>) { for i in indexes { signature.numbers.append(versions.items[i]) } }
+        func links(_ indexes: some Sequence<Int>) { for i in indexes { signature.numbers.append(versions.links[i]) } }
         switch job {
         case .page(let kind, let at):
-            parts.append(.text(kind.rawValue + "\u{0}" + pages.urlPath(of: kind, at: at)))
+            signature.texts.append(kind.rawValue + "\u{0}" + pages.urlPath(of: kind, at: at))
             switch kind {
             case .post:
-                let post = site.posts[at]
-                parts += versions.item(post) + [versions.body(post.sourcePath)]
+                signature.numbers += [versions.items[at], versions.body(site.posts[at].sourcePath)]
                 // The series box shows the other parts' titles and links.
-                if let place = index.seriesPlaces[post.sourcePath] { for i in index.seriesPosts[place.series] { parts += versions.link(site.posts[i]) } }
+                if let place = index.seriesPlaces[site.posts[at].sourcePath] { links(index.seriesPosts[place.series]) }
             case .page:
-                let page = site.pages[at]
-                parts.append(versions.body(page.sourcePath))
+                signature.numbers.append(versions.body(site.pages[at].sourcePath))
             case .home:
                 let perPage = site.config.postsPerPage
                 items(at * perPage..<min(site.posts.count, (at + 1) * perPage))
@@ -116,7 +126,10 @@ extension SitePages {
             case .notFound:
                 items(site.posts.indices.prefix(5))
             case .tags, .categories:
-                for term in kind == .tags ? site.tags : site.categories { parts += [.text(term.name), .text(term.urlPath), .int(term.posts.count)] }
+                for term in kind == .tags ? site.tags : site.categories {
+                    signature.texts += [term.name, term.urlPath]
+                    signature.numbers.append(term.posts.count)
+                }
             case .tag:
                 items(index.tagPosts[at])
             case .category:
@@ -124,8 +137,9 @@ extension SitePages {
             case .seriesIndex:
                 // Each series with its parts' titles, links and dates.
                 for (number, series) in site.series.enumerated() {
-                    parts.append(.text(series.name))
-                    for i in index.seriesPosts[number] { parts += versions.link(site.posts[i]) }
+                    signature.texts.append(series.name)
+                    signature.numbers.append(-1)
+                    links(index.seriesPosts[number])
                 }
             case .series:
                 items(index.seriesPosts[at])
@@ -135,18 +149,24 @@ extension SitePages {
         case .feeds(let source):
             let feeds = FeedBuilder(site: site, urls: SiteURLs(baseURL: site.config.baseURL), postBodies: [], index: index,
                                     strings: theme.strings)
-            switch source {
-            case .site: parts.append(.text("feed:/"))
-            case .tag(let tag): parts.append(.text("feed:" + site.tags[tag].urlPath))
-            case .category(let category): parts.append(.text("feed:" + site.categories[category].urlPath))
-            case .series(let series): parts.append(.text("feed:" + site.series[series].urlPath))
+            signature.texts.append("feed:" + Self.key(of: job, pages: pages))
+            for i in feeds.postIndexes(source) { signature.numbers += [versions.items[i], versions.body(site.posts[i].sourcePath)] }
+        case .sitemap:
+            // Every page's URL and last change: the posts' links (with their dates), the
+            // pages (site-wide), the lists.
+            signature.texts.append("sitemap")
+            links(site.posts.indices)
+            // Each list page with its posts, whose newest change is its last change.
+            for (kind, members) in [(PageKind.tag, index.tagPosts), (.category, index.categoryPosts), (.series, index.seriesPosts)] {
+                for at in 0..<pages.count(of: kind) {
+                    signature.texts.append(pages.urlPath(of: kind, at: at))
+                    signature.numbers.append(-1)
+                    links(members[at])
+                }
             }
-            for i in feeds.postIndexes(source) {
-                parts += versions.item(site.posts[i]) + [versions.body(site.posts[i].sourcePath)]
-            }
-        case .sitemap, .robots:
+        case .robots:
             return nil
         }
-        return parts
+        return signature
     }
 }

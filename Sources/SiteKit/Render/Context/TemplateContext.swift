@@ -56,7 +56,7 @@ struct TemplateContext: Sendable {
         let categorySlugs = Dictionary(uniqueKeysWithValues: site.categories.map { ($0.slug, $0) })
         items = PostItems(count: site.posts.count) { number in
             let post = site.posts[number]
-            let version = reuse?.versions.items[post.sourcePath]
+            let version = reuse?.versions.items[number]
             if let reuse, let version, let item = reuse.cache.item(at: post.sourcePath, version: version, global: reuse.versions.global) {
                 return item
             }
