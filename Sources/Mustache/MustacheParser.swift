@@ -10,10 +10,14 @@ struct MustacheParser {
     private var partner: [Int] = []
     private var inParentBody: [Bool] = []
 
-    static func parse(_ source: String, templateName: String,
-                      delimiters: MustacheDelimiters = .standard) throws -> [MustacheNode] {
+    /// - Parameter nodePosition: the position every node gets instead of its own,
+    ///   for a lambda's result: its text is no template file, so errors while rendering
+    ///   it point at the lambda's tag. (Parse errors keep their own positions; the
+    ///   caller reports them as positions in the result.)
+    static func parse(_ source: String, templateName: String, delimiters: MustacheDelimiters = .standard,
+                      nodePosition: MustachePosition? = nil) throws -> [MustacheNode] {
         var parser = MustacheParser(source: source, templateName: templateName)
-        return try parser.parse(delimiters: delimiters)
+        return try parser.parse(delimiters: delimiters, nodePosition: nodePosition)
     }
 
     private init(source: String, templateName: String) {
@@ -22,14 +26,14 @@ struct MustacheParser {
         self.templateName = templateName
     }
 
-    private mutating func parse(delimiters: MustacheDelimiters) throws -> [MustacheNode] {
+    private mutating func parse(delimiters: MustacheDelimiters, nodePosition: MustachePosition?) throws -> [MustacheNode] {
         var scanner = MustacheScanner(bytes: bytes, templateName: templateName, delimiters: delimiters)
         tokens = try scanner.scan()
         try pairTags()
         var standalone = MustacheStandaloneLines(tokens: tokens, bytes: bytes, partner: partner, inParentBody: inParentBody)
         standalone.apply()
-        let builder = MustacheTreeBuilder(source: source, bytes: bytes, templateName: templateName,
-                                          tokens: standalone.tokens, partner: partner, indentation: standalone.indentation)
+        let builder = MustacheTreeBuilder(source: source, bytes: bytes, templateName: templateName, tokens: standalone.tokens,
+                                          partner: partner, indentation: standalone.indentation, nodePosition: nodePosition)
         return try builder.build()
     }
 

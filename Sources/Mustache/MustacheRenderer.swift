@@ -262,7 +262,7 @@ struct MustacheRenderer<Resolver: MustachePartialResolver> {
     private func parseLambdaResult(_ text: String, delimiters: MustacheDelimiters,
                                    at position: MustachePosition) throws -> [MustacheNode] {
         do {
-            return try MustacheParser.parse(text, templateName: templateName, delimiters: delimiters)
+            return try MustacheParser.parse(text, templateName: templateName, delimiters: delimiters, nodePosition: position)
         } catch let error as MustacheError {
             throw MustacheError(.invalidLambdaResult, templateName, at: position,
                                 "lambda result does not parse: \(error.message) (at \(error.line):\(error.column) of the result)")

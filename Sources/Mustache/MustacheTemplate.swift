@@ -58,7 +58,7 @@ public struct MustacheRenderLimits: Sendable, Equatable {
     /// Bytes of output, in UTF-8.
     public var maximumOutputBytes: Int
 
-    public init(maximumSteps: Int = 20_000_000, maximumOutputBytes: Int = 256 << 20) {
+    public init(maximumSteps: Int = 10_000_000, maximumOutputBytes: Int = 256 << 20) {
         self.maximumSteps = maximumSteps
         self.maximumOutputBytes = maximumOutputBytes
     }

@@ -13,15 +13,18 @@ struct MustacheTreeBuilder {
     private let partner: [Int]
     /// Indentation of each standalone partial, parent and parameter block.
     private let indentation: [Int: String]
+    /// The position every node gets instead of its own; see `MustacheParser.parse`.
+    private let nodePosition: MustachePosition?
 
     init(source: String, bytes: [UInt8], templateName: String, tokens: [MustacheToken], partner: [Int],
-         indentation: [Int: String]) {
+         indentation: [Int: String], nodePosition: MustachePosition?) {
         self.source = source
         self.bytes = bytes
         self.templateName = templateName
         self.tokens = tokens
         self.partner = partner
         self.indentation = indentation
+        self.nodePosition = nodePosition
     }
 
     /// A tag pair whose closing tag is still ahead, with what has been built inside it.
@@ -84,10 +87,10 @@ struct MustacheTreeBuilder {
             switch kind {
             case .variable, .unescaped:
                 let name = try name(of: token)
-                append(.variable(name, escaped: kind == .variable, token.position), to: &stack)
+                append(.variable(name, escaped: kind == .variable, nodePosition ?? token.position), to: &stack)
             case .partial:
                 let reference = try reference(of: token)
-                append(.partial(reference, indentation: indentation[index], token.position), to: &stack)
+                append(.partial(reference, indentation: indentation[index], nodePosition ?? token.position), to: &stack)
             case .section, .inverted:
                 let name = try name(of: token)
                 stack[stack.count - 1].flushText()
@@ -144,7 +147,7 @@ struct MustacheTreeBuilder {
                 nodes: element.nodes,
                 rawBody: rawText(from: opening.end, to: tokens[closeIndex].start),
                 delimiters: opening.delimiters,
-                position: opening.position)), to: &stack)
+                position: nodePosition ?? opening.position)), to: &stack)
         case .block(let name):
             append(.block(name: name, nodes: element.nodes, indentation: indentation[element.opening]), to: &stack)
         case .parent(let reference):
@@ -152,7 +155,7 @@ struct MustacheTreeBuilder {
                 reference: reference,
                 arguments: element.arguments,
                 indentation: indentation[element.opening],
-                position: opening.position)), to: &stack)
+                position: nodePosition ?? opening.position)), to: &stack)
         case .argument(let name):
             stack[outer].arguments[name] = MustacheBlockOverride(nodes: element.nodes, templateName: templateName)
         }

@@ -20,7 +20,8 @@ struct LinearTimeTests {
         }
     }
 
-    /// Within the nesting limit: 100 nests of depth 25, 50 and 100 on one line.
+    /// Within the nesting limit: 100 nests of depth 25, 50 and 100 on one line. Columns
+    /// were counted from the line's start, and each lookup walked every section's frame.
     @Test func nestedSections() throws {
         try expectLinearGrowth(sizes: [25, 50, 100]) { depth in
             let nest = String(repeating: "{{#a}}{{x}}", count: depth) + String(repeating: "{{/a}}", count: depth)
@@ -29,6 +30,7 @@ struct LinearTimeTests {
         }
     }
 
+    /// Partial tags on one line, then each on a standalone line of its own.
     @Test func manyPartials() throws {
         try expectLinearGrowth(sizes: [2_000, 4_000, 8_000]) { count in
             var sources: [String: String] = [:]
@@ -38,6 +40,7 @@ struct LinearTimeTests {
         }
     }
 
+    /// Set-delimiter tags switching back and forth on one line.
     @Test func delimiterChangesOnOneLine() throws {
         try expectLinearGrowth(sizes: [1_000, 2_000, 4_000]) { count in
             let source = String(repeating: "{{=<% %>=}}<%a%><%={{ }}=%>{{a}}", count: count)

@@ -59,6 +59,6 @@ struct RenderLimitTests {
         """
         let output = try MustacheTemplate(source: source).render(["posts": .array(posts)])
         #expect(output.contains("<li><a href=\"/posts/9999/\">Post 9999 &lt;b&gt;</a>"))
-        #expect(MustacheLibrary().limits == MustacheRenderLimits(maximumSteps: 20_000_000, maximumOutputBytes: 256 << 20))
+        #expect(MustacheLibrary().limits == MustacheRenderLimits(maximumSteps: 10_000_000, maximumOutputBytes: 256 << 20))
     }
 }
