@@ -3,13 +3,17 @@
 ///
 /// Nested sections, lambda results, partials, parents and blocks are frames on
 /// an explicit stack, not calls, so how deeply templates nest costs heap, never
-/// the thread's stack. `maximumDepth` stops runaway recursion (a partial that
-/// includes itself), and `steps` with the output's size limit stop the work that
-/// nested lists and repeated partials multiply.
+/// the thread's stack. `maximumRecursion` stops runaway recursion (a partial that
+/// includes itself), `maximumDepth` bounds the frames' memory, and `steps` with the
+/// output's size limit stop the work that nested lists and repeated partials multiply.
 struct MustacheRenderer<Resolver: MustachePartialResolver> {
-    /// Deeper nesting than this is taken to be runaway recursion (a partial
-    /// that includes itself with the same data); failing beats running out of memory.
-    static var maximumDepth: Int { 256 }
+    /// A template (or a lambda's result) nested in itself deeper than this is taken to
+    /// be runaway recursion (a partial that includes itself with the same data). Data
+    /// that is a tree can legitimately recurse, but not this deep.
+    static var maximumRecursion: Int { 100 }
+    /// Frames of every kind at once: many different templates nested in each other
+    /// would otherwise only be bounded by how many there are.
+    static var maximumDepth: Int { 100_000 }
 
     let resolver: Resolver
     let strict: Bool
@@ -25,6 +29,8 @@ struct MustacheRenderer<Resolver: MustachePartialResolver> {
     private var blockOverrides: [String: MustacheBlockOverride] = [:]
     /// The node lists being rendered, outermost first.
     private var frames: [Frame] = []
+    /// How often each template and lambda result is among the frames.
+    private var recursion: [Recursion: Int] = [:]
     /// The outputs that interpolated lambdas' results interrupted, innermost last.
     private var interruptedOutputs: [MustacheOutput] = []
     private var steps = 0
@@ -46,6 +52,19 @@ struct MustacheRenderer<Resolver: MustachePartialResolver> {
         var position: MustachePosition
     }
 
+    /// What can include itself: a template (as a partial or parent) or a lambda's result.
+    private enum Recursion: Hashable, CustomStringConvertible {
+        case template(String)
+        case lambda(String)
+
+        var description: String {
+            switch self {
+            case .template(let name): return "template '\(name.abbreviated)'"
+            case .lambda(let name): return "the result of lambda '\(name.abbreviated)'"
+            }
+        }
+    }
+
     /// A node list being rendered, and what entering it changed, to undo when it is done.
     private struct Frame {
         var nodes: [MustacheNode]
@@ -53,6 +72,7 @@ struct MustacheRenderer<Resolver: MustachePartialResolver> {
         /// A list section's items still to come; its current item is on top of the context stack.
         var remainingItems: ArraySlice<MustacheValue> = []
         var pushedContext = false
+        var recursion: Recursion?
         var outerExpansion: Expansion
         var outerTemplateName: String?
         var outerIndentation: Int?
@@ -67,8 +87,10 @@ struct MustacheRenderer<Resolver: MustachePartialResolver> {
         }
     }
 
+    /// Renders the nodes of the template named at `init`.
     mutating func render(_ nodes: [MustacheNode]) throws {
         frames = [Frame(nodes: nodes, outerExpansion: expansion)]
+        recursion = [.template(templateName): 1]
         try spend(1)
         while let top = frames.indices.last {
             if frames[top].next < frames[top].nodes.count {
@@ -100,7 +122,7 @@ struct MustacheRenderer<Resolver: MustachePartialResolver> {
             let value = contextStack.lookup(name)
             if case .lambda(let lambda) = value {
                 let nodes = try parseLambdaResult(lambda(""), delimiters: .standard, at: position)
-                var frame = try enter(nodes, "lambda result", at: position)
+                var frame = try enter(nodes, name.description, at: position, recursion: .lambda(name.description))
                 frame.capturedValueIsEscaped = escaped
                 interruptedOutputs.append(output)
                 output = MustacheOutput(maximumBytes: limits.maximumOutputBytes)
@@ -112,7 +134,7 @@ struct MustacheRenderer<Resolver: MustachePartialResolver> {
             try startSection(section)
         case .partial(let reference, let indentation, let position):
             guard let template = try resolve(reference, at: position, missing: .missingPartial) else { return }
-            var frame = try enter(template.nodes, template.name, at: position)
+            var frame = try enter(template.nodes, template.name, at: position, recursion: .template(template.name))
             include(template.name, indentation: indentation, in: &frame)
             frames.append(frame)
         case .parent(let parent):
@@ -150,7 +172,7 @@ struct MustacheRenderer<Resolver: MustachePartialResolver> {
         case .lambda(let lambda):
             let nodes = try parseLambdaResult(lambda(String(section.rawBody)), delimiters: section.delimiters,
                                               at: section.position)
-            frames.append(try enter(nodes, name, at: section.position))
+            frames.append(try enter(nodes, name, at: section.position, recursion: .lambda(name)))
         default:
             guard value.isTruthy else { return }
             var frame = try enter(section.nodes, name, at: section.position)
@@ -162,7 +184,7 @@ struct MustacheRenderer<Resolver: MustachePartialResolver> {
 
     private mutating func startParent(_ parent: MustacheParent) throws {
         guard let template = try resolve(parent.reference, at: parent.position, missing: .unknownParent) else { return }
-        var frame = try enter(template.nodes, template.name, at: parent.position)
+        var frame = try enter(template.nodes, template.name, at: parent.position, recursion: .template(template.name))
         frame.outerOverrides = blockOverrides
         if blockOverrides.isEmpty {
             blockOverrides = parent.arguments
@@ -181,18 +203,28 @@ struct MustacheRenderer<Resolver: MustachePartialResolver> {
         frames.append(frame)
     }
 
-    /// A frame one level deeper for `nodes`, expanding the tag at `position` in
-    /// the current template (`nil`: blocks, which belong to the tag being expanded),
-    /// or an error beyond `maximumDepth`.
-    private mutating func enter(_ nodes: [MustacheNode], _ name: String, at position: MustachePosition?) throws -> Frame {
+    /// A frame one level deeper for `nodes`, expanding the tag at `position` in the
+    /// current template (`nil`: blocks, which belong to the tag being expanded), or an
+    /// error when `recursion` is nested in itself too deeply or the frames are too many.
+    private mutating func enter(_ nodes: [MustacheNode], _ name: String, at position: MustachePosition?,
+                                recursion key: Recursion? = nil) throws -> Frame {
         let tag = position.map { Expansion(templateName: templateName, position: $0) } ?? expansion
+        if let key, recursion[key, default: 0] >= Self.maximumRecursion {
+            throw MustacheError(.recursionLimit, tag.templateName, at: tag.position,
+                                "\(key) is nested in itself more than \(Self.maximumRecursion) levels deep; "
+                                    + "does it include itself without end?")
+        }
         guard frames.count <= Self.maximumDepth else {
             throw MustacheError(.recursionLimit, tag.templateName, at: tag.position,
-                                "sections, partials, parents and blocks nest deeper than \(Self.maximumDepth) levels "
-                                    + "while expanding '\(name.abbreviated)'; is a partial or block recursing without end?")
+                                "sections, partials, parents and blocks nest more than \(Self.maximumDepth) levels deep "
+                                    + "at '\(name.abbreviated)'")
         }
         try spend(1)
-        let frame = Frame(nodes: nodes, outerExpansion: expansion)
+        var frame = Frame(nodes: nodes, outerExpansion: expansion)
+        if let key {
+            recursion[key, default: 0] += 1
+            frame.recursion = key
+        }
         expansion = tag
         return frame
     }
@@ -209,6 +241,7 @@ struct MustacheRenderer<Resolver: MustachePartialResolver> {
     /// Undoes what entering `frame` changed.
     private mutating func finish(_ frame: Frame) {
         if frame.pushedContext { contextStack.pop() }
+        if let key = frame.recursion { recursion[key, default: 1] -= 1 }
         if let name = frame.outerTemplateName { templateName = name }
         if let depth = frame.outerIndentation { output.restoreIndentation(to: depth) }
         if let overrides = frame.outerOverrides { blockOverrides = overrides }

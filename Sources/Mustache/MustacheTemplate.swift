@@ -4,10 +4,11 @@ public struct MustacheTemplate: Sendable {
     /// How deeply sections, inverted sections, parents and blocks may nest in
     /// one template; a deeper tag is a parse error (`nestingLimit`) at that tag.
     ///
-    /// Rendering recurses once per level, and the limit keeps that recursion far
-    /// from the end of any thread's stack. No hand-written template comes near it.
-    /// Expansions across templates (partials, parents, blocks) and sections inside
-    /// them are bounded together by the renderer, at 256 levels (`recursionLimit`).
+    /// No hand-written template comes near it; the limit keeps node trees, which
+    /// are released recursively, shallow. Rendering keeps its own stack of frames,
+    /// so it needs no thread stack for depth; a template included in itself (as a
+    /// partial or parent) more than 100 levels deep is a `recursionLimit` error at
+    /// the including tag.
     public static let maximumNesting = 100
 
     /// The name used in error messages and by `MustacheLibrary` lookups.
