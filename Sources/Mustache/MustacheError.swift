@@ -26,9 +26,16 @@ public struct MustacheError: Error, Sendable, Equatable, CustomStringConvertible
         case unknownTemplate
         /// Text returned by a lambda that does not parse as a template.
         case invalidLambdaResult
-        /// Partials, parents or blocks nested deeper than the renderer allows,
-        /// which in practice means unbounded recursion.
+        /// Sections, partials, parents and blocks expanded inside each other deeper
+        /// than the renderer allows, which in practice means unbounded recursion.
         case recursionLimit
+        /// Sections, inverted sections, parents and blocks nested deeper in one
+        /// template than `MustacheTemplate.maximumNesting`.
+        case nestingLimit
+        /// A render that would exceed its `MustacheRenderLimits`: sections over
+        /// lists nested in each other, or partials that include each other many
+        /// times, multiply work and output with every level.
+        case renderLimit
     }
 
     public let kind: Kind
@@ -66,4 +73,13 @@ struct MustachePosition: Sendable, Equatable, CustomStringConvertible {
     static let none = MustachePosition(line: 0, column: 0)
 
     var description: String { "\(line):\(column)" }
+}
+
+extension String {
+    /// A name or text quoted in an error message, cut to 60 characters: a
+    /// megabyte-long tag must not make a megabyte-long message.
+    var abbreviated: String {
+        guard utf8.count > 60, count > 60 else { return self }
+        return prefix(59) + "…"
+    }
 }

@@ -6,6 +6,8 @@ public struct MustacheLibrary: MustachePartialResolver {
     /// When `true`, rendering fails on a partial or parent that is not in the
     /// library; when `false` such tags render empty, as the spec requires.
     public var strict: Bool
+    /// Bounds on each render; see `MustacheRenderLimits`.
+    public var limits = MustacheRenderLimits()
     private var templates: [String: MustacheTemplate]
 
     public init(strict: Bool = false) {
@@ -18,8 +20,8 @@ public struct MustacheLibrary: MustachePartialResolver {
     /// from run to run.
     public init(sources: [String: String], strict: Bool = false) throws {
         self.init(strict: strict)
-        for name in sources.keys.sorted() {
-            templates[name] = try MustacheTemplate(source: sources[name]!, name: name)
+        for (name, source) in sources.sorted(by: { $0.key < $1.key }) {
+            templates[name] = try MustacheTemplate(source: source, name: name)
         }
     }
 
@@ -46,12 +48,12 @@ public struct MustacheLibrary: MustachePartialResolver {
     }
 
     /// Renders the named template with this library as its partial resolver,
-    /// honouring `strict`.
+    /// honouring `strict` and `limits`.
     public func render(templateNamed name: String, context: MustacheValue) throws -> String {
         guard let template = templates[name] else {
             throw MustacheError(kind: .unknownTemplate, templateName: name, line: 0, column: 0,
                                 message: "no template named '\(name)' in the library")
         }
-        return try template.render(context, partials: self, strict: strict)
+        return try template.render(context, partials: self, strict: strict, limits: limits)
     }
 }

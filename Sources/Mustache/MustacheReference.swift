@@ -18,31 +18,30 @@ extension MustacheTemplate {
     /// Dynamic names (`{{>*name}}`) depend on the data and are left to strict rendering.
     public var references: [MustacheReference] {
         var found: [MustacheReference] = []
-        Self.collectReferences(in: nodes, into: &found)
-        return found.sorted { ($0.line, $0.column) < ($1.line, $1.column) }
-    }
-
-    private static func collectReferences(in nodes: [MustacheNode], into found: inout [MustacheReference]) {
-        for node in nodes {
-            switch node {
-            case .text, .variable:
-                break
-            case .section(let section):
-                collectReferences(in: section.nodes, into: &found)
-            case .partial(let reference, _, let position):
-                if case .named(let name) = reference {
-                    found.append(MustacheReference(kind: .partial, name: name, line: position.line, column: position.column))
+        // A worklist instead of recursion: nesting depth costs heap, not stack.
+        var pending: [[MustacheNode]] = [nodes]
+        while let nodes = pending.popLast() {
+            for node in nodes {
+                switch node {
+                case .text, .variable:
+                    break
+                case .section(let section):
+                    pending.append(section.nodes)
+                case .partial(let reference, _, let position):
+                    if case .named(let name) = reference {
+                        found.append(MustacheReference(kind: .partial, name: name, line: position.line, column: position.column))
+                    }
+                case .parent(let parent):
+                    if case .named(let name) = parent.reference {
+                        found.append(MustacheReference(kind: .parent, name: name, line: parent.position.line,
+                                                       column: parent.position.column))
+                    }
+                    pending.append(contentsOf: parent.arguments.values.map(\.nodes))
+                case .block(_, let nodes, _):
+                    pending.append(nodes)
                 }
-            case .parent(let parent):
-                if case .named(let name) = parent.reference {
-                    found.append(MustacheReference(kind: .parent, name: name, line: parent.position.line, column: parent.position.column))
-                }
-                for argument in parent.arguments.values {
-                    collectReferences(in: argument.nodes, into: &found)
-                }
-            case .block(_, let nodes, _):
-                collectReferences(in: nodes, into: &found)
             }
         }
+        return found.sorted { ($0.line, $0.column) < ($1.line, $1.column) }
     }
 }

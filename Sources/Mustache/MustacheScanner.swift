@@ -49,25 +49,38 @@ struct MustacheToken {
 struct MustacheScanner {
     private let bytes: [UInt8]
     private let templateName: String
-    private var open: [UInt8]
-    private var close: [UInt8]
     private var delimiters: MustacheDelimiters
+    private var open: MustacheBytePattern
+    private var close: MustacheBytePattern
+    /// What ends `{{{name}}}` and `{{=a b=}}`: the closing delimiter after `}` or `=`.
+    private var braceClose: MustacheBytePattern
+    private var equalsClose: MustacheBytePattern
     private var position = 0
     private var line = 1
     private var lineStart = 0
+    /// Columns are counted on from the previous tag on the same line rather than
+    /// from the line's start, so a line of thousands of tags is counted once.
+    private var columnOffset = 0
+    private var columnScalars = 0
     private var tokens: [MustacheToken] = []
 
     init(bytes: [UInt8], templateName: String, delimiters: MustacheDelimiters) {
         self.bytes = bytes
         self.templateName = templateName
         self.delimiters = delimiters
-        self.open = Array(delimiters.open.utf8)
-        self.close = Array(delimiters.close.utf8)
+        (open, close, braceClose, equalsClose) = Self.patterns(for: delimiters)
+    }
+
+    private static func patterns(for delimiters: MustacheDelimiters)
+        -> (MustacheBytePattern, MustacheBytePattern, MustacheBytePattern, MustacheBytePattern) {
+        let close = Array(delimiters.close.utf8)
+        return (MustacheBytePattern(Array(delimiters.open.utf8)), MustacheBytePattern(close),
+                MustacheBytePattern([UInt8(ascii: "}")] + close), MustacheBytePattern([UInt8(ascii: "=")] + close))
     }
 
     mutating func scan() throws -> [MustacheToken] {
         while position < bytes.count {
-            guard let tagStart = find(open, from: position) else {
+            guard let tagStart = open.firstMatch(in: bytes, from: position) else {
                 appendText(upTo: bytes.count)
                 break
             }
@@ -101,7 +114,7 @@ struct MustacheScanner {
     }
 
     private mutating func scanTag(at tagStart: Int) throws {
-        let tagPosition = MustachePosition(line: line, column: scalarCount(from: lineStart, to: tagStart) + 1)
+        let tagPosition = MustachePosition(line: line, column: column(of: tagStart))
         let afterOpen = tagStart + open.count
         let sigil = afterOpen < bytes.count ? bytes[afterOpen] : 0
         var contentStart = afterOpen + 1
@@ -110,7 +123,7 @@ struct MustacheScanner {
         switch sigil {
         case UInt8(ascii: "{"):
             kind = .unescaped
-            closer = [UInt8(ascii: "}")] + close
+            closer = braceClose
         case UInt8(ascii: "&"): kind = .unescaped
         case UInt8(ascii: "#"): kind = .section
         case UInt8(ascii: "^"): kind = .inverted
@@ -121,13 +134,13 @@ struct MustacheScanner {
         case UInt8(ascii: "!"): kind = .comment
         case UInt8(ascii: "="):
             kind = .setDelimiters
-            closer = [UInt8(ascii: "=")] + close
+            closer = equalsClose
         default:
             kind = .variable
             contentStart = afterOpen
         }
 
-        guard contentStart <= bytes.count, let contentEnd = find(closer, from: contentStart) else {
+        guard contentStart <= bytes.count, let contentEnd = closer.firstMatch(in: bytes, from: contentStart) else {
             throw unclosedTagError(kind: kind, closer: closer, at: tagPosition, from: afterOpen)
         }
         let tagEnd = contentEnd + closer.count
@@ -153,55 +166,46 @@ struct MustacheScanner {
         default:
             if token.name.isEmpty {
                 throw MustacheError(.emptyTagName, templateName, at: tagPosition,
-                                    "empty tag name in '\(String(decoding: bytes[tagStart..<tagEnd], as: UTF8.self))'")
+                                    "empty tag name in '\(String(decoding: bytes[tagStart..<tagEnd], as: UTF8.self).abbreviated)'")
             }
         }
         tokens.append(token)
     }
 
-    private func unclosedTagError(kind: MustacheTagKind, closer: [UInt8], at position: MustachePosition,
+    private func unclosedTagError(kind: MustacheTagKind, closer: MustacheBytePattern, at position: MustachePosition,
                                   from searchStart: Int) -> MustacheError {
-        if kind == .setDelimiters, find(close, from: searchStart) != nil {
+        if kind == .setDelimiters, close.firstMatch(in: bytes, from: searchStart) != nil {
             return MustacheError(.invalidDelimiters, templateName, at: position,
                                  "set-delimiter tag must end with '=\(delimiters.close)'")
         }
         return MustacheError(.unclosedTag, templateName, at: position,
-                             "unclosed tag: '\(delimiters.open)' has no matching '\(String(decoding: closer, as: UTF8.self))'")
+                             "unclosed tag: '\(delimiters.open)' has no matching '\(String(decoding: closer.bytes, as: UTF8.self))'")
     }
 
     private mutating func applyDelimiters(_ content: String, at position: MustachePosition) throws {
         let parts = content.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" })
         guard parts.count == 2, !parts.contains(where: { $0.contains("=") }) else {
             throw MustacheError(.invalidDelimiters, templateName, at: position,
-                                "invalid set-delimiter tag '\(delimiters.open)=\(content)=\(delimiters.close)': "
+                                "invalid set-delimiter tag '\(delimiters.open)=\(content.abbreviated)=\(delimiters.close)': "
                                     + "expected two delimiters without '=' separated by whitespace")
         }
         delimiters = MustacheDelimiters(open: String(parts[0]), close: String(parts[1]))
-        open = Array(delimiters.open.utf8)
-        close = Array(delimiters.close.utf8)
+        (open, close, braceClose, equalsClose) = Self.patterns(for: delimiters)
     }
 
-    private func find(_ needle: [UInt8], from start: Int) -> Int? {
-        guard let first = needle.first, needle.count <= bytes.count else { return nil }
-        var index = start
-        let last = bytes.count - needle.count
-        while index <= last {
-            if bytes[index] == first {
-                var offset = 1
-                while offset < needle.count && bytes[index + offset] == needle[offset] { offset += 1 }
-                if offset == needle.count { return index }
-            }
-            index += 1
-        }
-        return nil
-    }
-
-    /// Columns count Unicode scalars (UTF-8 lead bytes), which matches what
+    /// The 1-based column of `offset`, which is on the current line and not before the
+    /// previous tag. Columns count Unicode scalars (UTF-8 lead bytes), which matches what
     /// editors show for everything but combining sequences.
-    private func scalarCount(from start: Int, to end: Int) -> Int {
-        var count = 0
-        for index in start..<end where bytes[index] & 0xC0 != 0x80 { count += 1 }
-        return count
+    private mutating func column(of offset: Int) -> Int {
+        if columnOffset < lineStart {
+            columnOffset = lineStart
+            columnScalars = 0
+        }
+        while columnOffset < offset {
+            if bytes[columnOffset] & 0xC0 != 0x80 { columnScalars += 1 }
+            columnOffset += 1
+        }
+        return columnScalars + 1
     }
 }
 

@@ -1,6 +1,16 @@
 /// A template parsed once and renderable any number of times, from any
 /// number of tasks at once: it holds only immutable, `Sendable` data.
 public struct MustacheTemplate: Sendable {
+    /// How deeply sections, inverted sections, parents and blocks may nest in
+    /// one template; a deeper tag is a parse error (`nestingLimit`) at that tag.
+    ///
+    /// No hand-written template comes near it; the limit keeps node trees, which
+    /// are released recursively, shallow. Rendering keeps its own stack of frames,
+    /// so it needs no thread stack for depth; a template included in itself (as a
+    /// partial or parent) more than 100 levels deep is a `recursionLimit` error at
+    /// the including tag.
+    public static let maximumNesting = 100
+
     /// The name used in error messages and by `MustacheLibrary` lookups.
     public let name: String
     public let source: String
@@ -21,11 +31,36 @@ public struct MustacheTemplate: Sendable {
     ///   - strict: when `true`, a partial or parent that `partials` does not
     ///     know (including a dynamic name that does not resolve) is an error;
     ///     when `false` it renders as the empty string, as the spec requires.
+    ///   - limits: the work and output one render may take before it fails
+    ///     with `renderLimit`, so hostile templates cannot hang or exhaust memory.
     public func render(_ context: MustacheValue = .null,
                        partials: some MustachePartialResolver = MustacheNoPartials(),
-                       strict: Bool = false) throws -> String {
-        var renderer = MustacheRenderer(resolver: partials, strict: strict, context: context, templateName: name)
+                       strict: Bool = false,
+                       limits: MustacheRenderLimits = MustacheRenderLimits()) throws -> String {
+        var renderer = MustacheRenderer(resolver: partials, strict: strict, limits: limits, context: context,
+                                        templateName: name)
         try renderer.render(nodes)
-        return renderer.output
+        return renderer.output.text
+    }
+}
+
+/// Bounds on one render.
+///
+/// Nested sections over lists multiply (`{{#a}}{{#a}}…` over a list of 10
+/// items renders its body 10ⁿ times), and so do partials that include each
+/// other twice, so a template of a few hundred bytes can ask for more work
+/// or output than any machine has. The defaults are far above what any page
+/// of a real site needs (a page listing 10,000 posts takes a few hundred
+/// thousand steps) and stop a runaway render within seconds.
+public struct MustacheRenderLimits: Sendable, Equatable {
+    /// Units of work: one per node rendered, per section entered or list item
+    /// iterated, and per inherited block argument merged.
+    public var maximumSteps: Int
+    /// Bytes of output, in UTF-8.
+    public var maximumOutputBytes: Int
+
+    public init(maximumSteps: Int = 10_000_000, maximumOutputBytes: Int = 256 << 20) {
+        self.maximumSteps = maximumSteps
+        self.maximumOutputBytes = maximumOutputBytes
     }
 }

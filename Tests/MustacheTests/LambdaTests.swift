@@ -66,3 +66,27 @@ struct LambdaTests {
         #expect(try template.render(["x": 1, "f": .lambda { _ in "{{>p}}" }], partials: partials) == "<1>")
     }
 }
+
+/// Found by fuzzing: errors while rendering a lambda's result named the template
+/// around the lambda but gave positions in the result's text, which is no file.
+@Suite("Lambda result errors")
+struct LambdaResultErrorTests {
+    @Test func renderErrorsInAResultPointAtTheLambdaTag() throws {
+        let template = try MustacheTemplate(source: "one\ntwo {{#wrap}}x{{/wrap}}", name: "page")
+        let error = renderFailure {
+            try template.render(["wrap": .lambda { _ in "\n\n   {{>missing}}" }], strict: true)
+        }
+        #expect(error?.description == "page:2:5: error: missing partial 'missing'")
+    }
+
+    @Test func recursionInAResultPointsAtTheLambdaTag() throws {
+        let library = try MustacheLibrary(sources: ["page": "{{>a}}", "a": "x\n  {{same}}"])
+        let error = renderFailure {
+            try library.render(templateNamed: "page", context: ["same": .lambda { _ in "\n\n{{>a}}" }])
+        }
+        #expect(error?.kind == .recursionLimit)
+        #expect(error?.templateName == "a")
+        #expect(error?.line == 2)
+        #expect(error?.column == 3)
+    }
+}

@@ -1,0 +1,93 @@
+/// The text a render writes, with the indentation of the standalone partials,
+/// parents and blocks being expanded, stopped at a size limit.
+struct MustacheOutput {
+    private(set) var text = ""
+    let maximumBytes: Int
+    /// Set once `text` reaches `maximumBytes`; later writes are dropped and the
+    /// renderer fails at its next check, so memory stays bounded however much a
+    /// single write would add.
+    private(set) var isFull = false
+    /// One piece per enclosing standalone expansion, outermost first. Pieces
+    /// rather than one concatenated string, so each level of nesting adds a
+    /// reference, not a copy of all the indentation around it.
+    private var indentation: [String] = []
+    /// Whether the next write starts a template line and so needs the
+    /// indentation first. Only meaningful while there is indentation.
+    private var atLineStart = true
+
+    init(maximumBytes: Int) {
+        self.maximumBytes = maximumBytes
+        text.reserveCapacity(1024)
+    }
+
+    var indentationDepth: Int { indentation.count }
+
+    /// A standalone tag's line was removed, so its expansion starts a line.
+    mutating func indent(by extra: String) {
+        if !extra.isEmpty { indentation.append(extra) }
+        atLineStart = true
+    }
+
+    /// Drops the indentation of the expansions entered since `depth` was read.
+    mutating func restoreIndentation(to depth: Int) {
+        if depth < indentation.count { indentation.removeSubrange(depth...) }
+    }
+
+    /// Interpolated values are indented where they start a line but never
+    /// inside: a value's own line breaks are data, not template lines.
+    mutating func appendValue(_ value: String, escaped: Bool) {
+        guard !value.isEmpty && !isFull else { return }
+        if atLineStart { appendIndentation() }
+        atLineStart = false
+        if escaped {
+            MustacheHTMLEscaping.append(value, to: &text)
+        } else {
+            text.append(value)
+        }
+        checkSize()
+    }
+
+    /// Template text gets the indentation at the start of each of its lines;
+    /// blank lines stay blank so indented output has no trailing spaces.
+    mutating func appendTemplateText(_ template: String) {
+        guard !isFull else { return }
+        guard !indentation.isEmpty else {
+            text.append(template)
+            checkSize()
+            return
+        }
+        let utf8 = template.utf8
+        var lineStart = utf8.startIndex
+        var index = lineStart
+        while index != utf8.endIndex && !isFull {
+            let byte = utf8[index]
+            utf8.formIndex(after: &index)
+            if byte == UInt8(ascii: "\n") {
+                appendLine(Substring(utf8[lineStart..<index]))
+                atLineStart = true
+                lineStart = index
+            }
+        }
+        if lineStart != utf8.endIndex && !isFull {
+            appendLine(Substring(utf8[lineStart...]))
+        }
+    }
+
+    private mutating func appendLine(_ line: Substring) {
+        if atLineStart && line != "\n" && line != "\r\n" { appendIndentation() }
+        atLineStart = false
+        text.append(contentsOf: line)
+        checkSize()
+    }
+
+    private mutating func appendIndentation() {
+        for piece in indentation where !isFull {
+            text.append(piece)
+            checkSize()
+        }
+    }
+
+    private mutating func checkSize() {
+        if text.utf8.count > maximumBytes { isFull = true }
+    }
+}
