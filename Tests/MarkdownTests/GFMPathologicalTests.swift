@@ -37,13 +37,19 @@ struct GFMPathologicalTests {
     /// expects linear growth.
     static func expectLinear(_ name: String, base: Int, make: (Int) -> String,
                              check: (Int, String) -> Bool) throws {
-        var times: [Double] = []
-        for scale in [1, 2, 4] {
-            let (seconds, html) = try time(make(base * scale))
-            #expect(check(base * scale, html), "\(name) at \(base * scale): unexpected HTML")
-            times.append(seconds)
+        // Up to three attempts, each size keeping its fastest time: a busy machine slows a
+        // run now and then, a quadratic shape every time.
+        var times: [Double] = [.infinity, .infinity, .infinity]
+        var ratios: [Double] = []
+        for attempt in 0..<3 {
+            for (position, scale) in [1, 2, 4].enumerated() {
+                let (seconds, html) = try time(make(base * scale))
+                if attempt == 0 { #expect(check(base * scale, html), "\(name) at \(base * scale): unexpected HTML") }
+                times[position] = min(times[position], seconds)
+            }
+            ratios = [times[1] / times[0], times[2] / times[1]]
+            if ratios.allSatisfy({ $0 <= 2.5 }) { break }
         }
-        let ratios = [times[1] / times[0], times[2] / times[1]]
         print("GFM pathological \(name): \(times.map { String(Int($0 * 1000)) + " ms" }.joined(separator: ", ")) at \(base), \(2 * base), \(4 * base); growth \(ratios.map { (($0 * 100).rounded() / 100) })")
         #expect(ratios.allSatisfy { $0 <= 2.5 }, "\(name) grows faster than linear: \(times)")
     }
