@@ -1,4 +1,5 @@
 import Foundation
+import Markdown
 import SiteKit
 import Support
 import YAML
@@ -27,7 +28,7 @@ struct SiteSettings: Sendable {
         if baseURL != nil { keys.append("base_url") }
         if language != nil { keys.append("language") }
         if postsPerPage != nil { keys.append("posts_per_page") }
-        keys += ["markdown.smart_punctuation", "markdown.allow_raw_html"]
+        keys += ["markdown.smart_punctuation", "markdown.allow_raw_html"] + (allowRawHTML ? ["markdown.extensions"] : [])
         keys += permalinks.map { "permalinks." + $0.kind }
         return keys
     }
@@ -46,6 +47,12 @@ struct SiteSettings: Sendable {
         line("language", language)
         if let postsPerPage { text += "posts_per_page: \(postsPerPage)\n" }
         text += "markdown:\n  smart_punctuation: \(smartPunctuation)\n  allow_raw_html: \(allowRawHTML)\n"
+        if allowRawHTML {
+            // sitegen's default filters <iframe>, <script> and <style> as GitHub does; the
+            // source site passed them (video and gist embeds), so the import keeps them.
+            let extensions = MarkdownExtension.allCases.filter { $0 != .tagfilter }.map(\.rawValue).joined(separator: ", ")
+            text += "  extensions: [\(extensions)]   # no tagfilter: <iframe> and <script> pass, as they did\n"
+        }
         if !permalinks.isEmpty {
             text += "permalinks:\n"
             for (kind, pattern) in permalinks { text += "  \(kind): \(YAMLText.quoted(pattern))\n" }

@@ -138,6 +138,7 @@ struct ImportSiteTests {
             markdown:
               smart_punctuation: true
               allow_raw_html: true
+              extensions: [table, strikethrough, autolink, tasklist, footnotes, callouts]   # no tagfilter: <iframe> and <script> pass, as they did
             permalinks:
               posts: "/:categories/:year/:month/:day/:slug/"
 
@@ -238,6 +239,7 @@ struct ImportSiteTests {
             markdown:
               smart_punctuation: true
               allow_raw_html: true
+              extensions: [table, strikethrough, autolink, tasklist, footnotes, callouts]   # no tagfilter: <iframe> and <script> pass, as they did
             permalinks:
               posts: "/:year/:slug/"
 

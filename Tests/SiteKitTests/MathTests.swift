@@ -162,7 +162,7 @@ struct MathKaTeXTests {
             .document(for: post.body, file: post.sourcePath, firstLine: post.bodyFirstLine)
         let formulas = collector.formulas(in: document)
         let tex = "Leverage = {Impact\\;Produced \\over Time\\;invested}"
-        #expect(formulas == [MathFormula(tex: tex, file: "Content/posts/building-list-screens-with-uicollectionview.md", line: 14)])
+        #expect(formulas == [MathFormula(tex: tex, file: "Content/posts/building-list-screens-with-uicollectionview.md", line: 15)])
 
         let cache = MathFixtures.cacheFolder()
         defer { try? FileManager.default.removeItem(at: cache) }

@@ -1,4 +1,5 @@
 import Foundation
+import Markdown
 import Testing
 @testable import SiteKit
 @testable import Support
@@ -91,6 +92,26 @@ struct ThemeAccessibilityTests {
         let background = try #require(colours["--code-bg"])
         for (name, colour) in checked.sorted(by: { $0.key < $1.key }) {
             #expect(Self.contrast(colour, background) >= 4.5, "\(scheme): \(name) \(colour) on --code-bg \(background) is \(Self.contrast(colour, background)):1")
+        }
+    }
+
+    /// Each kind of callout (`--callout-*`: its label and rule) on the callout's background
+    /// and on the page's (print drops backgrounds), in both schemes and in print; a rule for
+    /// every kind the renderer writes.
+    @Test(arguments: ["light", "dark", "print"])
+    func calloutColoursContrastWithTheirBackground(scheme: String) throws {
+        let colours = try Self.colours(scheme)
+        let kinds = MarkdownCalloutKind.allCases.map(\.rawValue)
+        #expect(Set(colours.keys.filter { $0.hasPrefix("--callout-") }) == Set(kinds.map { "--callout-\($0)" }), "a colour per kind")
+        #expect(scheme != "dark" || kinds.allSatisfy { Self.palette(after: "prefers-color-scheme: dark")["--callout-\($0)"] != nil },
+                "the dark scheme sets every callout colour")
+        for kind in kinds {
+            #expect(kind == "note" || Self.css.contains(".callout-\(kind) { --callout: var(--callout-\(kind)); }"), "\(kind) has its colour")
+            let colour = try #require(colours["--callout-\(kind)"])
+            for background in ["--bg", "--bg-soft"] {
+                let ground = try #require(colours[background])
+                #expect(Self.contrast(colour, ground) >= 4.5, "\(scheme): --callout-\(kind) \(colour) on \(background) \(ground) is \(Self.contrast(colour, ground)):1")
+            }
         }
     }
 

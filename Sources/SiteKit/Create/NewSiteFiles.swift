@@ -22,6 +22,9 @@ enum NewSiteFiles {
         # markdown:
         #   smart_punctuation: false       # curly quotes, en and em dashes, ellipses
         #   allow_raw_html: false          # false: raw HTML in posts is left out (cmark's safe mode)
+        #   extensions: [table, strikethrough, autolink, tasklist, tagfilter, footnotes, callouts]
+                                           # GitHub Flavored Markdown and > Note: callouts;
+                                           # [] for plain CommonMark
 
         # snippets:
         #   swift_version: 5               # the Swift language mode of sitegen check-snippets: 5 or 6

@@ -1,4 +1,5 @@
 import Foundation
+import Markdown
 import Support
 import YAML
 
@@ -6,7 +7,7 @@ import YAML
 public enum SiteConfigDecoder {
     public static let knownKeys = ["title", "author", "description", "base_url", "language", "theme", "posts_per_page", "feed_limit", "markdown", "snippets", "strings", "permalinks", "links", "template_syntax", "limits", "keep"]
     public static let knownSnippetKeys = ["swift_version", "run"]
-    public static let knownMarkdownKeys = ["smart_punctuation", "allow_raw_html"]
+    public static let knownMarkdownKeys = ["smart_punctuation", "allow_raw_html", "extensions"]
 
     public static func decode(_ source: SourceText) -> (config: SiteConfig?, diagnostics: [Diagnostic]) {
         let root: YAMLNode
@@ -50,6 +51,7 @@ public enum SiteConfigDecoder {
             sub.warnUnknownKeys(known: knownMarkdownKeys, what: "markdown setting")
             config.markdown.smartPunctuation = sub.bool("smart_punctuation") ?? false
             config.markdown.allowRawHTML = sub.bool("allow_raw_html") ?? false
+            if let extensions = decodeExtensions(&sub) { config.markdown.extensions = extensions }
             fields.absorb(sub)
         }
         if let snippets = fields.mappingField("snippets") {
@@ -103,6 +105,30 @@ public enum SiteConfigDecoder {
         guard let host = afterScheme.split(separator: "/").first, !host.isEmpty,
               !text.contains(where: { $0 == " " || $0 == "?" || $0 == "#" }) else { return nil }
         return text.hasSuffix("/") ? text : text + "/"
+    }
+
+    /// `extensions: [table, footnotes]`: names of ``MarkdownExtension``, each checked at its
+    /// own position; `[]` is plain CommonMark. Nil when absent or wrong (the default stays).
+    private static func decodeExtensions(_ fields: inout YAMLFields) -> Set<MarkdownExtension>? {
+        guard let node = fields["extensions"] else { return nil }
+        let names = MarkdownExtension.allCases.map(\.rawValue)
+        guard case .sequence(let items) = node.content else {
+            fields.error(node, "'extensions' must be a list of \(names.joined(separator: ", ")), or [] for plain CommonMark; not \(node.kindName)")
+            return nil
+        }
+        var extensions = Set<MarkdownExtension>()
+        var valid = true
+        for item in items {
+            let text = item.scalar == .null ? nil : item.scalarText
+            guard let text, let value = MarkdownExtension(rawValue: text) else {
+                let written = text.map { "'\($0)'\(DidYouMean.hint(for: $0, among: names))" } ?? item.kindName
+                fields.error(item, "unknown Markdown extension \(written); the extensions are \(names.joined(separator: ", "))")
+                valid = false
+                continue
+            }
+            extensions.insert(value)
+        }
+        return valid ? extensions : nil
     }
 
     /// `permalinks: { posts: /:year/:month/:slug/, tags: /topics/:slug/ }`: each pattern

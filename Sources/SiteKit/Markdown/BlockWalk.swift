@@ -1,38 +1,34 @@
 import Markdown
 
-/// Walks the blocks that hold no other blocks (code blocks, paragraphs, headings, …) in
-/// document order, inside lists, quotes and custom blocks too: a fence in a list item counts.
+/// Walks the blocks that hold no other blocks (code blocks, paragraphs, headings, tables, …)
+/// in the order they are written, inside every container: lists and their items, task items,
+/// quotes, callouts, footnote definitions (where they are written, not where the footnotes
+/// section shows them) and custom blocks. A fence in a list item or a footnote counts.
 package enum BlockWalk {
     package static func leaves(of blocks: [MarkdownBlock]) -> [MarkdownBlock] {
-        blocks.flatMap { block in children(of: block).map { leaves(of: $0) } ?? [block] }
+        var leaves: [MarkdownBlock] = []
+        forEachBlock(in: blocks) { block in
+            if isLeaf(block) { leaves.append(block) }
+        }
+        return leaves
     }
 
-    /// `blocks` with each leaf for which `replacement` returns a block replaced by it.
+    /// `blocks` with each leaf for which `replacement` returns a block replaced by it. The
+    /// depth of the recursion is the document's nesting, which the parser caps (256).
     static func replacingLeaves(of blocks: [MarkdownBlock], _ replacement: (MarkdownBlock) -> MarkdownBlock?) -> [MarkdownBlock] {
         blocks.map { block in
-            var block = block
-            switch block.kind {
-            case .blockQuote(let children):
-                block.kind = .blockQuote(replacingLeaves(of: children, replacement))
-            case .list(let attributes, let items):
-                block.kind = .list(attributes, items: replacingLeaves(of: items, replacement))
-            case .item(let children):
-                block.kind = .item(replacingLeaves(of: children, replacement))
-            case .customBlock(let onEnter, let onExit, let children):
-                block.kind = .customBlock(onEnter: onEnter, onExit: onExit, children: replacingLeaves(of: children, replacement))
-            default:
-                return replacement(block) ?? block
-            }
-            return block
+            isLeaf(block) ? replacement(block) ?? block : block.replacingChildBlocks(replacingLeaves(of: block.childBlocks, replacement))
         }
     }
 
-    private static func children(of block: MarkdownBlock) -> [MarkdownBlock]? {
+    /// A block that cannot hold blocks. An empty container (`>` alone, an empty list item) is
+    /// no leaf: there is nothing in it to find.
+    private static func isLeaf(_ block: MarkdownBlock) -> Bool {
         switch block.kind {
-        case .blockQuote(let children), .item(let children), .list(_, items: let children), .customBlock(_, _, let children):
-            children
-        default:
-            nil
+        case .codeBlock, .htmlBlock, .paragraph, .heading, .thematicBreak, .table:
+            true
+        case .blockQuote, .list, .item, .customBlock, .taskItem, .footnoteDefinition, .callout:
+            false
         }
     }
 }

@@ -13,26 +13,37 @@ package struct MarkdownCodeRegions: Sendable {
 
     /// - Parameters:
     ///   - body: the Markdown, as UTF-8 bytes.
-    ///   - document: `body` parsed with `lineOffset: firstLine - 1` (or nil to parse it here).
+    ///   - document: `body` parsed with `lineOffset: firstLine - 1` (or nil to parse it here,
+    ///     with a site's default settings: every extension on, as a new or imported site has).
     ///   - firstLine: the file line of the body's first line.
     package init(body: [UInt8], document: MarkdownDocument? = nil, firstLine: Int = 1) {
         var starts = [0]
         for (index, byte) in body.enumerated() where byte == UInt8(ascii: "\n") { starts.append(index + 1) }
         lineStarts = starts
         var code = [Bool](repeating: false, count: starts.count)
+        var tableRows = [Bool](repeating: false, count: starts.count)
         // A body nested too deep for the parser has no code blocks we can trust; reading it all
         // as prose only makes more of it reported, never less.
-        let parsed = document ?? (try? MarkdownDocument.parse(String(decoding: body, as: UTF8.self), lineOffset: firstLine - 1))
+        let parsed = document ?? (try? MarkdownDocument.parse(String(decoding: body, as: UTF8.self),
+                                                              options: SiteConfig.MarkdownSettings().options, lineOffset: firstLine - 1))
         for block in BlockWalk.leaves(of: parsed?.blocks ?? []) {
-            guard case .codeBlock = block.kind else { continue }
-            let first = max(0, block.position.startLine - firstLine)
-            var last = min(code.count - 1, block.position.endLine - firstLine)
-            // cmark's end of an indented block in a list item can take in the blank line after it.
-            while last > first, Self.isBlank(body, last, starts) { last -= 1 }
-            if first <= last { for line in first...last { code[line] = true } }
+            switch block.kind {
+            case .codeBlock:
+                let first = max(0, block.position.startLine - firstLine)
+                var last = min(code.count - 1, block.position.endLine - firstLine)
+                // cmark's end of an indented block in a list item can take in the blank line after it.
+                while last > first, Self.isBlank(body, last, starts) { last -= 1 }
+                if first <= last { for line in first...last { code[line] = true } }
+            case .table(let table):
+                for row in [table.header] + table.rows where tableRows.indices.contains(row.line - firstLine) {
+                    tableRows[row.line - firstLine] = true
+                }
+            default:
+                continue
+            }
         }
         codeBlockLines = code
-        codeSpans = Self.spans(in: body, lineStarts: starts, codeLines: code)
+        codeSpans = Self.spans(in: body, lineStarts: starts, codeLines: code, tableRows: tableRows)
     }
 
     /// The 0-based line of the body that holds `offset`.
@@ -52,23 +63,48 @@ package struct MarkdownCodeRegions: Sendable {
     }
 
     /// Code spans as CommonMark finds them: a run of backticks up to the next run of the same
-    /// length within one paragraph (lines up to a blank line or a code block). A backslash
-    /// before a backtick outside a span makes that backtick text.
-    private static func spans(in body: [UInt8], lineStarts: [Int], codeLines: [Bool]) -> [Range<Int>] {
+    /// length within one paragraph (lines up to a blank line, a code block or a table). A
+    /// backslash before a backtick outside a span makes that backtick text. In a table row, as
+    /// in GFM, each cell (up to an unescaped `|`) is a paragraph of its own.
+    private static func spans(in body: [UInt8], lineStarts: [Int], codeLines: [Bool], tableRows: [Bool]) -> [Range<Int>] {
         var spans: [Range<Int>] = []
         var line = 0
+        func end(of line: Int) -> Int { line + 1 < lineStarts.count ? lineStarts[line + 1] : body.count }
         while line < lineStarts.count {
             guard !codeLines[line], !isBlank(body, line, lineStarts) else {
                 line += 1
                 continue
             }
+            if tableRows[line] {
+                spans += rowSpans(body, from: lineStarts[line], to: end(of: line))
+                line += 1
+                continue
+            }
             var last = line
-            while last + 1 < lineStarts.count, !codeLines[last + 1], !isBlank(body, last + 1, lineStarts) { last += 1 }
-            let end = last + 1 < lineStarts.count ? lineStarts[last + 1] : body.count
-            spans += paragraphSpans(body, from: lineStarts[line], to: end)
+            while last + 1 < lineStarts.count, !codeLines[last + 1], !tableRows[last + 1], !isBlank(body, last + 1, lineStarts) { last += 1 }
+            spans += paragraphSpans(body, from: lineStarts[line], to: end(of: last))
             line = last + 1
         }
         return spans
+    }
+
+    /// The code spans of each cell of a table row.
+    private static func rowSpans(_ body: [UInt8], from start: Int, to end: Int) -> [Range<Int>] {
+        var spans: [Range<Int>] = []
+        var cellStart = start
+        var index = start
+        while index < end {
+            if body[index] == UInt8(ascii: "\\") {
+                index += 2
+                continue
+            }
+            if body[index] == UInt8(ascii: "|") {
+                spans += paragraphSpans(body, from: cellStart, to: index)
+                cellStart = index + 1
+            }
+            index += 1
+        }
+        return spans + paragraphSpans(body, from: cellStart, to: min(end, body.count))
     }
 
     private static func paragraphSpans(_ body: [UInt8], from start: Int, to end: Int) -> [Range<Int>] {

@@ -28,9 +28,7 @@ package struct PostBodyParser: Sendable {
         self.settings = settings
     }
 
-    var options: MarkdownOptions {
-        MarkdownOptions(smartPunctuation: settings.smartPunctuation, allowRawHTML: settings.allowRawHTML)
-    }
+    var options: MarkdownOptions { settings.options }
 
     package func document(for body: String, file: String, firstLine: Int) throws(Diagnostic) -> MarkdownDocument {
         do {
@@ -44,8 +42,10 @@ package struct PostBodyParser: Sendable {
 /// A post's or page's Markdown body as HTML: headings with ids and anchors, links
 /// rewritten to the site's URLs, code blocks through ``codeBlock``.
 struct PostBodyRenderer: Sendable {
-    var parser: PostBodyParser
-    var links: LinkResolver
+    let parser: PostBodyParser
+    let links: LinkResolver
+    /// Each body's footnote ids start with its own prefix (``FootnoteIDPrefixes``).
+    let footnotes: FootnoteIDPrefixes
     /// The site's formulas, rendered in one batch before any body (``MathRenderer``).
     var math = MathRendering()
     /// What the last check-snippets run recorded, shown under `fails=` and `run` blocks.
@@ -58,6 +58,12 @@ struct PostBodyRenderer: Sendable {
     /// A comment on a line of its own ends a post's excerpt, as in Hugo and Jekyll.
     static let moreMarker = "<!--more-->"
 
+    init(parser: PostBodyParser, links: LinkResolver) {
+        self.parser = parser
+        self.links = links
+        self.footnotes = FootnoteIDPrefixes(urlPaths: links.sourceURLPaths.values)
+    }
+
     /// The body of the post or page in `file`, published at `urlPath`.
     func render(_ body: String, file: String, firstLine: Int, urlPath: String) throws(Diagnostic) -> RenderedBody {
         var document = try parser.document(for: body, file: file, firstLine: firstLine)
@@ -69,6 +75,11 @@ struct PostBodyRenderer: Sendable {
         var hrefs: [String: String] = [:]
         for link in resolved { hrefs[link.written.url] = links.href(for: link.written.url, target: link.target) }
         let snippets = UTF8Bytes.contains(body, "swift") ? verified.annotations(of: document, file: file) : SnippetAnnotations()
+        let footnotePrefix = footnotes.prefix(for: urlPath)
+        var reservedIDs = Self.themeIDs
+        if parser.settings.extensions.contains(.footnotes), UTF8Bytes.contains(body, "[^") {
+            reservedIDs.formUnion(FootnoteIDPrefixes.ids(in: document, prefix: footnotePrefix))
+        }
         let renderer = HTMLRenderer(
             codeBlock: snippets.isEmpty ? Self.codeBlock : snippets.codeBlock,
             headingID: { _, text in HTMLRenderer.slug(text) },
@@ -76,7 +87,8 @@ struct PostBodyRenderer: Sendable {
             headingAnchor: { id, _ in
                 "<a class=\"heading-anchor\" href=\"#\(HTMLText.escaped(id))\" aria-label=\"Link to this section\">#</a>"
             },
-            reservedHeadingIDs: Self.themeIDs)
+            reservedHeadingIDs: reservedIDs,
+            footnoteIDPrefix: footnotePrefix)
         let leftover = try templateSyntaxProblem(body, file: file, firstLine: firstLine, document: document)
         let rendering = renderer.renderCollectingHeadings(document)
         return RenderedBody(
@@ -117,18 +129,29 @@ struct PostBodyRenderer: Sendable {
         return HTMLRenderer.codeBlockHTML(info: info, innerHTML: SyntaxHighlighter.html(code, language: language))
     }
 
+    /// Plain text on one line: a table's rows and cells run on with spaces; footnotes, shown
+    /// at the end of the post, are left out (their references are, by ``plainText(of:)``).
     static func excerpt(of document: MarkdownDocument) -> String {
         let blocks = document.blocks
         if let more = blocks.firstIndex(where: { block in
             if case .htmlBlock(let html) = block.kind { return html.trimmingCharacters(in: .whitespacesAndNewlines) == moreMarker }
             return false
         }) {
-            return plainText(of: Array(blocks[..<more])).split(whereSeparator: \.isNewline).joined(separator: " ")
+            return plainText(of: withoutFootnotes(Array(blocks[..<more]))).split(whereSeparator: { $0.isNewline || $0 == "\t" }).joined(separator: " ")
         }
         for block in blocks {
             if case .paragraph(let inlines) = block.kind { return plainText(of: inlines) }
         }
         return ""
+    }
+
+    /// `blocks` without their footnote definitions, nested ones too (the parser caps the depth).
+    private static func withoutFootnotes(_ blocks: [MarkdownBlock]) -> [MarkdownBlock] {
+        blocks.compactMap { block in
+            if case .footnoteDefinition = block.kind { return nil }
+            let children = block.childBlocks
+            return children.isEmpty ? block : block.replacingChildBlocks(withoutFootnotes(children))
+        }
     }
 
     /// One warning for a file with template syntax of Jekyll or Hugo left in it (outside

@@ -1,3 +1,4 @@
+import Markdown
 import Support
 /// The site settings of `Content/site.yml`.
 public struct SiteConfig: Sendable, Hashable {
@@ -54,9 +55,20 @@ public struct SiteConfig: Sendable, Hashable {
         /// Raw HTML in posts passes through; off by default (cmark's safe mode).
         public var allowRawHTML: Bool
 
-        public init(smartPunctuation: Bool = false, allowRawHTML: Bool = false) {
+        /// GitHub Flavored Markdown's extensions and callouts (`extensions:`); all of them
+        /// unless the site names fewer, and none (`extensions: []`) is exact CommonMark.
+        public var extensions: Set<MarkdownExtension>
+
+        public init(smartPunctuation: Bool = false, allowRawHTML: Bool = false,
+                    extensions: Set<MarkdownExtension> = Set(MarkdownExtension.allCases)) {
             self.smartPunctuation = smartPunctuation
             self.allowRawHTML = allowRawHTML
+            self.extensions = extensions
+        }
+
+        /// What the Markdown target parses with.
+        public var options: MarkdownOptions {
+            MarkdownOptions(smartPunctuation: smartPunctuation, allowRawHTML: allowRawHTML, extensions: extensions)
         }
     }
 
