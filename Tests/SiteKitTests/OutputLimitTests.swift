@@ -24,6 +24,18 @@ struct OutputLimitTests {
         #expect(!FileManager.default.fileExists(atPath: site.output.path))
     }
 
+    /// Categories have pages and feeds like tags', so the same limit holds for them, at their own key.
+    @Test func morePostCategoriesThanTheLimitFailAtTheCategoryLine() {
+        let categories = (1...150).map { "c\($0)" }.joined(separator: ", ")
+        let site = FixtureSite(["Content/posts/sorted.md": FixtureSite.post("title: Sorted\ndate: 2017-04-01\ntags: [a]\ncategory: [\(categories)]")])
+        defer { site.remove() }
+        let errors = site.failingBuild().errors
+        #expect(errors.count == 1, "\(errors)")
+        #expect(errors.first?.location == SourceLocation(line: 5, column: 1), "at the 'category:' line")
+        #expect(errors.first?.message.contains("150 categories") == true, "\(errors)")
+        #expect(!FileManager.default.fileExists(atPath: site.output.path))
+    }
+
     @Test func theTagLimitIsASiteSetting() throws {
         let site = FixtureSite(["Content/posts/tagged.md": Self.taggedPost(150)],
                                config: Self.config + "limits:\n  tags_per_post: 200\n")
