@@ -4,7 +4,7 @@
 // Beyond crashes and hangs it checks the reader's promises: it never returns more
 // requests than the bytes could hold, and a request it accepts has a method, a target
 // starting with `/` (or `*`) and a known version.
-import Serve
+@testable import Serve
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzHTTP(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
