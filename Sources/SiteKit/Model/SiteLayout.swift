@@ -2,7 +2,7 @@ import Foundation
 
 /// Where a site's parts live, from its root folder.
 public struct SiteLayout: Sendable {
-    package var root: URL
+    public var root: URL
     public var content: URL { root.appendingPathComponent("Content") }
     package var posts: URL { content.appendingPathComponent("posts") }
     /// Standalone pages (About), published at `/<slug>/`.
