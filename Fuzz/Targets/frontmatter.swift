@@ -5,7 +5,7 @@
 // Beyond crashes and hangs it checks the decoders' promises: a file is either a post or
 // errors, and every diagnostic names the file at a line and column inside it.
 @testable import SiteKit
-import Support
+@testable import Support
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzFrontMatter(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {

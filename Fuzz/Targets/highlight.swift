@@ -3,7 +3,7 @@
 // Beyond crashes and hangs it checks the highlighter's promise: removing the span
 // tags and decoding the four entities gives back the code exactly, and spans are
 // never nested or left open.
-import Highlight
+@testable import Highlight
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzHighlight(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {

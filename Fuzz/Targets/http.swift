@@ -7,7 +7,7 @@
 // resolves only to a file inside the served folder (the fixture folder has a link that
 // leads out of it, and a file beside it that must never be served).
 import Foundation
-import Serve
+@testable import Serve
 
 /// `root/index.html`, `root/posts/a/index.html`, `root/out -> ..` and `secret.txt` beside root.
 let servedRoot: StaticFileResolver = {

@@ -2,7 +2,7 @@
 // with default options and with smart punctuation and raw HTML, with and without
 // the renderer's hooks. Finds crashes, hangs and memory blow-ups; a document nested
 // too deeply must come back as a MarkdownNestingError.
-import Markdown
+@testable import Markdown
 
 private let hooked = HTMLRenderer(
     codeBlock: { info, literal in info.hasPrefix("swift") ? "<pre>\(literal.utf8.count)</pre>" : nil },

@@ -7,7 +7,7 @@
 // Beyond crashes, hangs and memory blow-ups it checks that every error points into
 // its template (1-based line and column inside the source, or 0:0 for errors
 // that have no tag), and that rendering is deterministic.
-import Mustache
+@testable import Mustache
 
 private let names = ["main", "a", "b", "c"]
 

@@ -1,10 +1,10 @@
 /// A language the highlighter knows.
-public enum HighlightLanguage: Sendable, Equatable, CaseIterable {
+package enum HighlightLanguage: Sendable, Equatable, CaseIterable {
     case swift, json, shell
 
     /// From a fence's info string's first word, case ignored: `swift`; `json`;
     /// `sh`, `bash`, `shell`, `zsh`, `console`, `shell-session`. `nil` otherwise.
-    public init?(infoWord: some StringProtocol) {
+    package init?(infoWord: some StringProtocol) {
         switch infoWord.lowercased() {
         case "swift": self = .swift
         case "json": self = .json

@@ -5,8 +5,8 @@
 /// `TokenKind`); plain text and whitespace are not wrapped. Removing the tags and decoding
 /// those four entities gives back the code exactly. Each lexer is a single forward scan,
 /// so time is linear in the code's length whatever its shape, valid or not.
-public enum SyntaxHighlighter {
-    public static func html(_ code: String, language: HighlightLanguage) -> String {
+package enum SyntaxHighlighter {
+    package static func html(_ code: String, language: HighlightLanguage) -> String {
         var code = code
         return code.withUTF8 { bytes in
             let text = SourceBytes(bytes)

@@ -20,7 +20,7 @@
 /// | `hl-key`    | JSON object key |
 /// | `hl-var`    | shell variable: `$HOME`, `${HOME}`, `$1`, an assignment's name |
 /// | `hl-prompt` | a console line's prompt: `$`, `%` |
-public enum TokenKind: String, Sendable, CaseIterable {
+enum TokenKind: String, Sendable, CaseIterable {
     case keyword = "hl-kw"
     case type = "hl-ty"
     case function = "hl-fn"
@@ -39,5 +39,5 @@ public enum TokenKind: String, Sendable, CaseIterable {
     case prompt = "hl-prompt"
 
     /// The CSS class, e.g. `hl-kw`.
-    public var cssClass: String { rawValue }
+    var cssClass: String { rawValue }
 }

@@ -1,12 +1,12 @@
 /// Which generator a site was made for.
-public enum SourceGenerator: String, Sendable, CaseIterable {
+package enum SourceGenerator: String, Sendable, CaseIterable {
     case jekyll, hugo
 
     var displayName: String { self == .jekyll ? "Jekyll" : "Hugo" }
 }
 
 /// Each kind of change the import makes, counted in the report.
-public enum Conversion: String, Sendable, CaseIterable, Comparable {
+enum Conversion: String, Sendable, CaseIterable, Comparable {
     case highlightToFence = "highlight-to-fence"
     case highlightShortcodeToFence = "highlight-shortcode-to-fence"
     case lineNumbersDropped = "linenos-dropped"
@@ -32,7 +32,7 @@ public enum Conversion: String, Sendable, CaseIterable, Comparable {
     case extensionRenamed = "extension-renamed"
     case frontMatterToYAML = "front-matter-to-yaml"
 
-    public var summary: String {
+    var summary: String {
         switch self {
         case .highlightToFence: "{% highlight %} → fenced code block"
         case .highlightShortcodeToFence: "{{< highlight >}} → fenced code block"
@@ -61,22 +61,22 @@ public enum Conversion: String, Sendable, CaseIterable, Comparable {
         }
     }
 
-    public static func < (lhs: Conversion, rhs: Conversion) -> Bool {
+    static func < (lhs: Conversion, rhs: Conversion) -> Bool {
         (allCases.firstIndex(of: lhs) ?? 0) < (allCases.firstIndex(of: rhs) ?? 0)
     }
 }
 
 /// A place in the imported site (or, for what was not imported, in the source site).
-public struct ImportPlace: Sendable, Hashable, Comparable {
-    public var file: String
-    public var line: Int?
-    public var column: Int?
+struct ImportPlace: Sendable, Hashable, Comparable {
+    var file: String
+    var line: Int?
+    var column: Int?
     /// The construct as written, shortened.
-    public var text: String?
+    var text: String?
     /// Why it was left or not imported, when the kind alone does not say.
-    public var note: String?
+    var note: String?
 
-    public init(file: String, line: Int? = nil, column: Int? = nil, text: String? = nil, note: String? = nil) {
+    init(file: String, line: Int? = nil, column: Int? = nil, text: String? = nil, note: String? = nil) {
         self.file = file
         self.line = line
         self.column = column
@@ -85,34 +85,34 @@ public struct ImportPlace: Sendable, Hashable, Comparable {
     }
 
     /// `file:line:col`, or as much of it as is known.
-    public var position: String {
+    var position: String {
         guard let line else { return file }
         return "\(file):\(line)" + (column.map { ":\($0)" } ?? "")
     }
 
-    public static func < (lhs: ImportPlace, rhs: ImportPlace) -> Bool {
+    static func < (lhs: ImportPlace, rhs: ImportPlace) -> Bool {
         (lhs.file, lhs.line ?? 0, lhs.column ?? 0) < (rhs.file, rhs.line ?? 0, rhs.column ?? 0)
     }
 }
 
 /// What an import did, for the author: counts, every conversion, every construct left in the
 /// posts (the build warns about them too), everything not imported, the settings written.
-public struct ImportReport: Sendable {
-    public var generator: SourceGenerator
-    public var source: String
-    public var destination: String
-    public var posts = 0
-    public var drafts = 0
-    public var pages = 0
-    public var files = 0
-    public var converted: [Conversion: [ImportPlace]] = [:]
+package struct ImportReport: Sendable {
+    var generator: SourceGenerator
+    var source: String
+    var destination: String
+    var posts = 0
+    var drafts = 0
+    var pages = 0
+    var files = 0
+    var converted: [Conversion: [ImportPlace]] = [:]
     /// Kind (`Liquid tag {% include youtube.html %}`) → where.
-    public var left: [String: [ImportPlace]] = [:]
-    public var notImported: [ImportPlace] = []
+    var left: [String: [ImportPlace]] = [:]
+    var notImported: [ImportPlace] = []
     /// The keys written to `Content/site.yml`, in order.
-    public var settings: [String] = []
+    var settings: [String] = []
 
-    public init(generator: SourceGenerator, source: String, destination: String) {
+    init(generator: SourceGenerator, source: String, destination: String) {
         self.generator = generator
         self.source = source
         self.destination = destination
@@ -124,7 +124,7 @@ public struct ImportReport: Sendable {
         notImported += other.notImported
     }
 
-    public var leftCount: Int { left.values.reduce(0) { $0 + $1.count } }
+    var leftCount: Int { left.values.reduce(0) { $0 + $1.count } }
 }
 
 /// What converting one file found, merged into the `ImportReport`.

@@ -2,11 +2,11 @@ import Support
 
 /// The import report as text for a person (the first few places of each kind) or as JSON
 /// with every place.
-public enum ImportReportFormat {
+package enum ImportReportFormat {
     /// Places shown per kind in the text report.
     static let shownPlaces = 3
 
-    public static func text(_ report: ImportReport) -> String {
+    package static func text(_ report: ImportReport) -> String {
         var lines: [String] = []
         lines.append("Imported a \(report.generator.displayName) site from \(report.source) into \(report.destination):")
         lines.append("  \(counted(report.posts, "post")), \(counted(report.drafts, "draft")), \(counted(report.pages, "page")), \(counted(report.files, "file"))")
@@ -48,7 +48,7 @@ public enum ImportReportFormat {
         return lines.joined(separator: "\n")
     }
 
-    public static func json(_ report: ImportReport) -> String {
+    package static func json(_ report: ImportReport) -> String {
         func place(_ place: ImportPlace) -> String {
             var fields = ["\"file\": " + JSONText.quoted(place.file)]
             if let line = place.line { fields.append("\"line\": \(line)") }

@@ -1,3 +1,5 @@
+import SiteKit
+
 /// A front matter date in the forms Jekyll (Ruby's `Time.parse`) and Hugo read: ISO-like
 /// dates with `/` or `-`, one-digit months and days, a time, a fraction, an offset written
 /// `Z`, `+01`, `+0100`, `+01:00`, `UTC`, `GMT` or a US zone (`PST` = -08:00, as Ruby reads it),
@@ -164,36 +166,21 @@ extension Substring {
     }
 }
 
-/// Days since 1970-01-01 and back (Howard Hinnant's civil-from-days), for moving a date
-/// across midnight without a calendar.
+/// Days since 1970-01-01 and back, for moving a date across midnight without a calendar:
+/// the arithmetic the build's own dates use (``PostDate``: Howard Hinnant's days-from-civil
+/// and its inverse), so an imported date lands on the day the build will read.
 enum CivilDays {
     static func from(year: Int, month: Int, day: Int) -> Int {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yoe = y - era * 400
-        let doy = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
-        return era * 146097 + doe - 719468
+        PostDate(year: year, month: month, day: day).daysSince1970
     }
 
     static func civil(_ days: Int) -> (year: Int, month: Int, day: Int) {
-        let z = days + 719468
-        let era = (z >= 0 ? z : z - 146096) / 146097
-        let doe = z - era * 146097
-        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-        let mp = (5 * doy + 2) / 153
-        let day = doy - (153 * mp + 2) / 5 + 1
-        let month = mp + (mp < 10 ? 3 : -9)
-        return (yoe + era * 400 + (month <= 2 ? 1 : 0), month, day)
+        let date = PostDate(secondsSince1970: days * 86400)
+        return (date.year, date.month, date.day)
     }
 
     static func daysIn(month: Int, year: Int) -> Int {
-        switch month {
-        case 2: return year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
-        case 4, 6, 9, 11: return 30
-        default: return 31
-        }
+        PostDate.daysIn(month: month, year: year)
     }
 
     /// 1 for January 1st.

@@ -5,26 +5,26 @@ import Support
 /// `sitegen import jekyll|hugo SRC DIR`: reads the source site (never writing there),
 /// converts it in memory, writes the new site into a staging folder beside DIR and renames it
 /// into place only when everything worked, so DIR is either complete or as it was.
-public struct SiteImporter: Sendable {
-    public struct Options: Sendable {
-        public var generator: SourceGenerator
-        public var source: URL
-        public var destination: URL
+package struct SiteImporter: Sendable {
+    package struct Options: Sendable {
+        var generator: SourceGenerator
+        var source: URL
+        var destination: URL
 
-        public init(generator: SourceGenerator, source: URL, destination: URL) {
+        package init(generator: SourceGenerator, source: URL, destination: URL) {
             self.generator = generator
             self.source = source.standardizedFileURL
             self.destination = destination.standardizedFileURL
         }
     }
 
-    public let options: Options
+    let options: Options
 
-    public init(options: Options) {
+    package init(options: Options) {
         self.options = options
     }
 
-    public func run() throws(DiagnosticsError) -> ImportReport {
+    package func run() throws(DiagnosticsError) -> ImportReport {
         try checkFolders()
         let tree = SourceTree(root: options.source)
         var report = ImportReport(generator: options.generator, source: options.source.path, destination: options.destination.path)

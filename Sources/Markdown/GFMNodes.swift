@@ -26,40 +26,40 @@ public enum MarkdownExtension: String, Sendable, Hashable, CaseIterable {
 
     /// Every GitHub Flavored Markdown extension: what `cmark-gfm -e table -e strikethrough
     /// -e autolink -e tasklist -e tagfilter -e footnotes` applies.
-    public static let gfm: Set<MarkdownExtension> = [.table, .strikethrough, .autolink, .tasklist, .tagfilter, .footnotes]
+    static let gfm: Set<MarkdownExtension> = [.table, .strikethrough, .autolink, .tasklist, .tagfilter, .footnotes]
 }
 
 /// A GFM table: a header row, a delimiter row that sets each column's alignment, and
 /// body rows. Every row has exactly ``alignments``.count cells: short rows are padded
 /// with empty cells and long rows cut, as GFM specifies.
-public struct MarkdownTable: Sendable, Hashable {
+package struct MarkdownTable: Sendable, Hashable {
     /// A column's alignment from the delimiter row: `:--`, `:-:`, `--:` or `---`.
-    public enum Alignment: Sendable, Hashable {
+    enum Alignment: Sendable, Hashable {
         case none
         case left
         case center
         case right
     }
 
-    public struct Row: Sendable, Hashable {
+    package struct Row: Sendable, Hashable {
         /// One inline sequence per column. Cell text was parsed as inline Markdown with the
         /// document's link reference definitions.
-        public var cells: [[MarkdownInline]]
+        var cells: [[MarkdownInline]]
         /// The row's line, with the parse's `lineOffset` applied.
-        public var line: Int
+        package var line: Int
 
-        public init(cells: [[MarkdownInline]], line: Int) {
+        init(cells: [[MarkdownInline]], line: Int) {
             self.cells = cells
             self.line = line
         }
     }
 
-    public var alignments: [Alignment]
-    public var header: Row
+    var alignments: [Alignment]
+    package var header: Row
     /// The body rows; empty when the table is only a header.
-    public var rows: [Row]
+    package var rows: [Row]
 
-    public init(alignments: [Alignment], header: Row, rows: [Row]) {
+    init(alignments: [Alignment], header: Row, rows: [Row]) {
         self.alignments = alignments
         self.header = header
         self.rows = rows
@@ -67,18 +67,18 @@ public struct MarkdownTable: Sendable, Hashable {
 }
 
 /// A footnote definition, `[^label]: text` with optional indented continuation blocks.
-public struct MarkdownFootnoteDefinition: Sendable, Hashable {
+package struct MarkdownFootnoteDefinition: Sendable, Hashable {
     /// The label as written between `[^` and `]`; the HTML ids are built from it
     /// (`fn-label`, `fnref-label`). References match it without regard to case.
-    public var label: String
+    package var label: String
     /// The footnote's number, in order of first reference; `nil` when nothing refers to
     /// it (or an earlier definition has the same label), and then it is not rendered.
-    public var number: Int?
+    package var number: Int?
     /// How many references point here; the footnote gets one back-link per reference.
-    public var referenceCount: Int
-    public var blocks: [MarkdownBlock]
+    package var referenceCount: Int
+    package var blocks: [MarkdownBlock]
 
-    public init(label: String, number: Int?, referenceCount: Int, blocks: [MarkdownBlock]) {
+    init(label: String, number: Int?, referenceCount: Int, blocks: [MarkdownBlock]) {
         self.label = label
         self.number = number
         self.referenceCount = referenceCount
@@ -88,16 +88,16 @@ public struct MarkdownFootnoteDefinition: Sendable, Hashable {
 
 /// A `[^label]` that names a footnote definition. References to labels without a
 /// definition stay text, as in cmark-gfm.
-public struct MarkdownFootnoteReference: Sendable, Hashable {
+package struct MarkdownFootnoteReference: Sendable, Hashable {
     /// The label of the definition referred to, as the definition writes it.
-    public var label: String
+    var label: String
     /// The footnote's number, shown as the reference's text.
-    public var number: Int
+    var number: Int
     /// 1 for the first reference to this footnote, 2 for the second, …; later references
     /// get the id `fnref-label-2`, ….
-    public var occurrence: Int
+    var occurrence: Int
 
-    public init(label: String, number: Int, occurrence: Int) {
+    init(label: String, number: Int, occurrence: Int) {
         self.label = label
         self.number = number
         self.occurrence = occurrence
@@ -118,7 +118,7 @@ public struct MarkdownFootnoteReference: Sendable, Hashable {
 /// `role="note"` keeps a page with many callouts from listing each as a complementary
 /// landmark, and the visible label names the callout for everyone, so no `aria-label`
 /// repeats it. The class is `callout-` followed by the raw value.
-public enum MarkdownCalloutKind: String, Sendable, Hashable, CaseIterable {
+package enum MarkdownCalloutKind: String, Sendable, Hashable, CaseIterable {
     case note
     case tip
     case important
@@ -128,7 +128,7 @@ public enum MarkdownCalloutKind: String, Sendable, Hashable, CaseIterable {
     case experiment
 
     /// The visible label: `Note`, `Tip`, `Important`, `Warning`, `Caution`, `Experiment`.
-    public var label: String {
+    var label: String {
         switch self {
         case .note: "Note"
         case .tip: "Tip"

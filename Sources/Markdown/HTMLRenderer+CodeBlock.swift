@@ -1,7 +1,7 @@
 extension HTMLRenderer {
     /// A code block exactly as the renderer writes it without a hook, for hooks
     /// that change only the text (dropping hidden lines) and keep the markup.
-    public static func codeBlockHTML(info: String, literal: String) -> String {
+    package static func codeBlockHTML(info: String, literal: String) -> String {
         var output = HTMLOutput(reservingCapacity: literal.utf8.count + 64)
         appendCodeBlock(info: info, literal: literal, to: &output)
         return output.string
@@ -9,7 +9,7 @@ extension HTMLRenderer {
 
     /// The same markup around `innerHTML`, code that is already HTML (escaped, with
     /// highlighting spans) and is written as it is.
-    public static func codeBlockHTML(info: String, innerHTML: String) -> String {
+    package static func codeBlockHTML(info: String, innerHTML: String) -> String {
         let closing = "</code></pre>\n"
         let emptyBlock = codeBlockHTML(info: info, literal: "")
         // String += String copies bytes; Substring + String counted innerHTML's characters

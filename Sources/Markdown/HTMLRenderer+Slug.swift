@@ -2,7 +2,7 @@ extension HTMLRenderer {
     /// A GitHub-style slug for heading ids: lower-cased letters and digits
     /// kept, spaces and `-` become `-`, `_` kept, everything else dropped.
     /// `HTMLRenderer(headingID: { _, text in HTMLRenderer.slug(text) })`.
-    public static func slug(_ text: String) -> String {
+    package static func slug(_ text: String) -> String {
         // Headings are almost always ASCII; working on bytes skips the
         // Unicode property lookups that dominated slugging time.
         var bytes: [UInt8] = []

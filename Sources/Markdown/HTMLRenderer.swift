@@ -7,46 +7,46 @@
 ///
 /// The renderer is an immutable value; one instance can be shared by any
 /// number of concurrent renders.
-public struct HTMLRenderer: Sendable {
+package struct HTMLRenderer: Sendable {
     /// Replaces a code block's whole `<pre><code>…</code></pre>` output.
     /// Receives the full info string (empty for indented code) and the
     /// unescaped literal. Return `nil` for the default rendering. The returned
     /// HTML is inserted verbatim, on a line of its own.
-    public typealias CodeBlockHook = @Sendable (_ info: String, _ literal: String) -> String?
+    package typealias CodeBlockHook = @Sendable (_ info: String, _ literal: String) -> String?
 
     /// Supplies an `id` attribute for a heading from its level and plain text
     /// (see ``plainText(of:)-([MarkdownInline])``). Return `nil` or `""` for no
     /// id. The renderer HTML-escapes the id and, within one render, makes
     /// repeats unique by appending `-1`, `-2`, … so the hook can stay a pure
     /// function such as ``HTMLRenderer/slug(_:)``.
-    public typealias HeadingIDHook = @Sendable (_ level: Int, _ plainText: String) -> String?
+    package typealias HeadingIDHook = @Sendable (_ level: Int, _ plainText: String) -> String?
 
     /// Rewrites the URL of every link and image before anything else looks
     /// at it. The safe-mode check for dangerous schemes and href escaping are
     /// applied to the rewritten URL, so a hook cannot smuggle `javascript:`
     /// past safe mode.
-    public typealias LinkURLHook = @Sendable (_ url: String) -> String
+    package typealias LinkURLHook = @Sendable (_ url: String) -> String
 
     /// Markup appended inside a heading that has an id, after its text: an
     /// anchor link such as `<a class="heading-anchor" href="#id">#</a>`.
     /// Receives the final (unique, unescaped) id and the heading's plain text;
     /// the returned HTML is inserted verbatim.
-    public typealias HeadingAnchorHook = @Sendable (_ id: String, _ plainText: String) -> String
+    package typealias HeadingAnchorHook = @Sendable (_ id: String, _ plainText: String) -> String
 
-    public var codeBlock: CodeBlockHook?
-    public var headingID: HeadingIDHook?
-    public var linkURL: LinkURLHook?
-    public var headingAnchor: HeadingAnchorHook?
+    var codeBlock: CodeBlockHook?
+    var headingID: HeadingIDHook?
+    var linkURL: LinkURLHook?
+    var headingAnchor: HeadingAnchorHook?
     /// Ids the page around the document already uses (a theme's `id="content"`): a
     /// heading that would get one of them gets `-1` (or the next free suffix) instead.
-    public var reservedHeadingIDs: Set<String>
+    var reservedHeadingIDs: Set<String>
     /// Put before the ids of footnotes and their references, so that several documents
     /// can share a page: with `"post-a-"` a footnote is `id="post-a-fn-1"` and its
     /// reference `id="post-a-fnref-1"` (and every `href` follows). Empty, the default,
     /// gives cmark-gfm's `fn-` and `fnref-` ids. Escaped like a URL, as the label is.
-    public var footnoteIDPrefix: String
+    var footnoteIDPrefix: String
 
-    public init(
+    package init(
         codeBlock: CodeBlockHook? = nil,
         headingID: HeadingIDHook? = nil,
         linkURL: LinkURLHook? = nil,
@@ -63,17 +63,17 @@ public struct HTMLRenderer: Sendable {
     }
 
     /// A heading that received an id, as a table of contents lists it.
-    public struct Heading: Sendable, Hashable {
-        public var level: Int
+    package struct Heading: Sendable, Hashable {
+        package var level: Int
         /// Unique within the render, unescaped.
-        public var id: String
+        package var id: String
         /// The heading's plain text (``plainText(of:)-([MarkdownInline])``).
-        public var text: String
+        package var text: String
         /// The heading's inline content rendered as HTML (emphasis and code
         /// kept), without the anchor.
-        public var html: String
+        var html: String
 
-        public init(level: Int, id: String, text: String, html: String) {
+        init(level: Int, id: String, text: String, html: String) {
             self.level = level
             self.id = id
             self.text = text
@@ -82,19 +82,19 @@ public struct HTMLRenderer: Sendable {
     }
 
     /// The HTML of a document and, in document order, the headings given ids.
-    public struct Rendering: Sendable {
-        public var html: String
-        public var headings: [Heading]
+    package struct Rendering: Sendable {
+        package var html: String
+        package var headings: [Heading]
     }
 
     /// Renders with the options the document was parsed with.
-    public func render(_ document: MarkdownDocument) -> String {
+    func render(_ document: MarkdownDocument) -> String {
         renderCollectingHeadings(document).html
     }
 
     /// Renders like ``render(_:)-(MarkdownDocument)`` and also returns the
     /// headings that received ids, with the ids the HTML uses.
-    public func renderCollectingHeadings(_ document: MarkdownDocument) -> Rendering {
+    package func renderCollectingHeadings(_ document: MarkdownDocument) -> Rendering {
         // Markdown rarely grows by more than half when rendered (code-heavy
         // posts come closest); sizing for that avoids regrowth on the hot
         // path at the price of a few transient kilobytes.
@@ -106,7 +106,7 @@ public struct HTMLRenderer: Sendable {
     }
 
     /// Renders a fragment, e.g. a transformed subset of a document's blocks.
-    public func render(_ blocks: [MarkdownBlock], options: MarkdownOptions) -> String {
+    func render(_ blocks: [MarkdownBlock], options: MarkdownOptions) -> String {
         var state = RenderState(renderer: self, options: options, capacity: 1024)
         state.renderBlocks(blocks, inTightList: false)
         state.renderFootnoteSection()
@@ -115,7 +115,7 @@ public struct HTMLRenderer: Sendable {
 
     /// Renders inline content alone, e.g. a heading's text for a table of
     /// contents or a title.
-    public func render(_ inlines: [MarkdownInline], options: MarkdownOptions) -> String {
+    package func render(_ inlines: [MarkdownInline], options: MarkdownOptions) -> String {
         var state = RenderState(renderer: self, options: options, capacity: 256)
         state.renderInlines(inlines)
         return state.output.string
@@ -124,7 +124,7 @@ public struct HTMLRenderer: Sendable {
 
 extension MarkdownDocument {
     /// Shorthand for `renderer.render(self)`.
-    public func html(using renderer: HTMLRenderer = HTMLRenderer()) -> String {
+    func html(using renderer: HTMLRenderer = HTMLRenderer()) -> String {
         renderer.render(self)
     }
 }

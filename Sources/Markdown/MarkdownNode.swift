@@ -5,13 +5,13 @@
 /// front matter reports line numbers of the whole file. Columns are 1-based
 /// byte columns as cmark reports them and are never shifted: front matter
 /// only ever moves whole lines.
-public struct SourcePosition: Sendable, Hashable, CustomStringConvertible {
-    public var startLine: Int
-    public var startColumn: Int
-    public var endLine: Int
-    public var endColumn: Int
+package struct SourcePosition: Sendable, Hashable, CustomStringConvertible {
+    package var startLine: Int
+    package var startColumn: Int
+    package var endLine: Int
+    var endColumn: Int
 
-    public init(startLine: Int, startColumn: Int, endLine: Int, endColumn: Int) {
+    init(startLine: Int, startColumn: Int, endLine: Int, endColumn: Int) {
         self.startLine = startLine
         self.startColumn = startColumn
         self.endLine = endLine
@@ -19,31 +19,31 @@ public struct SourcePosition: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Same shape as cmark's `data-sourcepos` attribute.
-    public var description: String { "\(startLine):\(startColumn)-\(endLine):\(endColumn)" }
+    package var description: String { "\(startLine):\(startColumn)-\(endLine):\(endColumn)" }
 }
 
 /// Attributes of a bullet or ordered list.
-public struct ListAttributes: Sendable, Hashable {
-    public enum Kind: Sendable, Hashable {
+package struct ListAttributes: Sendable, Hashable {
+    enum Kind: Sendable, Hashable {
         case bullet
         case ordered
     }
 
     /// The character after an ordered list number; `.none` for bullet lists.
-    public enum Delimiter: Sendable, Hashable {
+    enum Delimiter: Sendable, Hashable {
         case none
         case period
         case paren
     }
 
-    public var kind: Kind
+    var kind: Kind
     /// Number of the first item; meaningful for ordered lists only.
-    public var start: Int
+    var start: Int
     /// Tight lists render their items' paragraphs without `<p>`.
-    public var isTight: Bool
-    public var delimiter: Delimiter
+    var isTight: Bool
+    var delimiter: Delimiter
 
-    public init(kind: Kind, start: Int = 1, isTight: Bool, delimiter: Delimiter = .none) {
+    init(kind: Kind, start: Int = 1, isTight: Bool, delimiter: Delimiter = .none) {
         self.kind = kind
         self.start = start
         self.isTight = isTight
@@ -53,8 +53,8 @@ public struct ListAttributes: Sendable, Hashable {
 
 /// A block-level node. Every block carries its source position so errors and
 /// warnings can point at the right line of the post.
-public struct MarkdownBlock: Sendable, Hashable {
-    public enum Kind: Sendable, Hashable {
+package struct MarkdownBlock: Sendable, Hashable {
+    package enum Kind: Sendable, Hashable {
         case blockQuote([MarkdownBlock])
         /// Children are always `.item` blocks.
         case list(ListAttributes, items: [MarkdownBlock])
@@ -82,10 +82,10 @@ public struct MarkdownBlock: Sendable, Hashable {
         case callout(MarkdownCalloutKind, [MarkdownBlock])
     }
 
-    public var kind: Kind
-    public var position: SourcePosition
+    package var kind: Kind
+    package var position: SourcePosition
 
-    public init(_ kind: Kind, position: SourcePosition) {
+    package init(_ kind: Kind, position: SourcePosition) {
         self.kind = kind
         self.position = position
     }
@@ -96,7 +96,7 @@ public struct MarkdownBlock: Sendable, Hashable {
 ///
 /// Deliberately not `indirect`: children already live in arrays, and an
 /// indirect enum would heap-allocate a box for every text node and break.
-public enum MarkdownInline: Sendable, Hashable {
+package enum MarkdownInline: Sendable, Hashable {
     case text(String)
     case softBreak
     case lineBreak
@@ -116,18 +116,18 @@ public enum MarkdownInline: Sendable, Hashable {
 }
 
 /// Options that affect parsing and rendering.
-public struct MarkdownOptions: Sendable, Hashable {
+package struct MarkdownOptions: Sendable, Hashable {
     /// Curly quotes, en/em dashes and ellipses (cmark's `CMARK_OPT_SMART`).
-    public var smartPunctuation: Bool
+    package var smartPunctuation: Bool
     /// Pass raw HTML and `javascript:`-style URLs through (cmark's
     /// `CMARK_OPT_UNSAFE`). Off by default, matching cmark: raw HTML becomes
     /// `<!-- raw HTML omitted -->` and dangerous URLs become empty.
-    public var allowRawHTML: Bool
+    var allowRawHTML: Bool
     /// GitHub Flavored Markdown extensions (and callouts) to apply. Empty, the default,
     /// is exact CommonMark: the output is byte for byte libcmark's.
-    public var extensions: Set<MarkdownExtension>
+    var extensions: Set<MarkdownExtension>
 
-    public init(smartPunctuation: Bool = false, allowRawHTML: Bool = false,
+    package init(smartPunctuation: Bool = false, allowRawHTML: Bool = false,
                 extensions: Set<MarkdownExtension> = []) {
         self.smartPunctuation = smartPunctuation
         self.allowRawHTML = allowRawHTML
@@ -137,25 +137,25 @@ public struct MarkdownOptions: Sendable, Hashable {
 
 /// A parsed Markdown body: a plain Swift value, independent of libcmark once
 /// built, so it can be cached, transformed and shared across tasks.
-public struct MarkdownDocument: Sendable, Hashable {
-    public var blocks: [MarkdownBlock]
+package struct MarkdownDocument: Sendable, Hashable {
+    package var blocks: [MarkdownBlock]
     /// The options the document was parsed with; rendering honours
     /// `allowRawHTML` from here so parse and render cannot disagree.
-    public var options: MarkdownOptions
+    var options: MarkdownOptions
     /// Size of the parsed text, used only to pre-size the render buffer; not
     /// part of equality because it says nothing about the content.
     var sourceUTF8Count = 0
 
-    public init(blocks: [MarkdownBlock], options: MarkdownOptions = MarkdownOptions()) {
+    init(blocks: [MarkdownBlock], options: MarkdownOptions = MarkdownOptions()) {
         self.blocks = blocks
         self.options = options
     }
 
-    public static func == (lhs: MarkdownDocument, rhs: MarkdownDocument) -> Bool {
+    package static func == (lhs: MarkdownDocument, rhs: MarkdownDocument) -> Bool {
         lhs.blocks == rhs.blocks && lhs.options == rhs.options
     }
 
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         hasher.combine(blocks)
         hasher.combine(options)
     }

@@ -6,21 +6,21 @@ import Darwin
 #endif
 
 /// A document nested deeper than the renderer supports (`> > > …` thousands deep).
-public struct MarkdownNestingError: Error, Sendable, Hashable, CustomStringConvertible {
+package struct MarkdownNestingError: Error, Sendable, Hashable, CustomStringConvertible {
     /// No person writes 256 levels; the recursive renderer has stack to spare for them
     /// even in a debug build on a worker thread.
-    public static let defaultLimit = 256
+    static let defaultLimit = 256
 
     /// The line (with `lineOffset` applied) of the innermost block at the limit.
-    public var line: Int
-    public var limit: Int
+    package var line: Int
+    var limit: Int
 
-    public init(line: Int, limit: Int) {
+    init(line: Int, limit: Int) {
         self.line = line
         self.limit = limit
     }
 
-    public var description: String {
+    package var description: String {
         "Markdown nested more than \(limit) levels deep (lists, quotes or emphasis inside each other); sitegen renders at most \(limit)"
     }
 }
@@ -39,7 +39,7 @@ extension MarkdownDocument {
     /// - Throws: `MarkdownNestingError` for containers nested deeper than
     ///   `maximumNesting` (blocks and inlines together): rendering recurses, and
     ///   a pathological document must fail with a message, not overflow a stack.
-    public static func parse(
+    package static func parse(
         _ text: String,
         options: MarkdownOptions = MarkdownOptions(),
         lineOffset: Int = 0,

@@ -2,7 +2,7 @@ extension MarkdownBlock {
     /// The blocks directly inside this one: a quote's, list's, item's, task item's,
     /// footnote definition's, callout's or custom block's children. Empty for leaves,
     /// and for tables, whose cells hold inlines (see ``inlineSequences``).
-    public var childBlocks: [MarkdownBlock] {
+    package var childBlocks: [MarkdownBlock] {
         switch kind {
         case .blockQuote(let children), .item(let children), .list(_, items: let children),
              .customBlock(_, _, let children), .taskItem(_, let children), .callout(_, let children):
@@ -15,7 +15,7 @@ extension MarkdownBlock {
     }
 
     /// This block with `children` in place of ``childBlocks``; a leaf is returned as it is.
-    public func replacingChildBlocks(_ children: [MarkdownBlock]) -> MarkdownBlock {
+    package func replacingChildBlocks(_ children: [MarkdownBlock]) -> MarkdownBlock {
         var block = self
         switch kind {
         case .blockQuote: block.kind = .blockQuote(children)
@@ -36,7 +36,7 @@ extension MarkdownBlock {
 
     /// The inline sequences this block holds: a paragraph's or heading's content, a
     /// table's cells row by row (header first). Empty for other blocks.
-    public var inlineSequences: [[MarkdownInline]] {
+    package var inlineSequences: [[MarkdownInline]] {
         switch kind {
         case .paragraph(let inlines), .heading(_, let inlines):
             [inlines]
@@ -51,7 +51,7 @@ extension MarkdownBlock {
 extension MarkdownInline {
     /// The inlines directly inside this one (emphasis, strong, strikethrough, link and
     /// image text, custom inlines); empty for the rest.
-    public var children: [MarkdownInline] {
+    var children: [MarkdownInline] {
         switch self {
         case .emphasis(let children), .strong(let children), .strikethrough(let children),
              .link(_, _, let children), .image(_, _, let children), .custom(_, _, let children):
@@ -65,7 +65,7 @@ extension MarkdownInline {
 /// Calls `body` with every block of `blocks` and every block inside them, in document
 /// order (a block before its children). Walks with an explicit stack, so depth costs no
 /// call stack: code blocks in list items, footnotes and callouts are all reached.
-public func forEachBlock(in blocks: [MarkdownBlock], _ body: (MarkdownBlock) throws -> Void) rethrows {
+package func forEachBlock(in blocks: [MarkdownBlock], _ body: (MarkdownBlock) throws -> Void) rethrows {
     var stack: [(blocks: [MarkdownBlock], next: Int)] = [(blocks, 0)]
     while let top = stack.last {
         guard top.next < top.blocks.count else {
@@ -83,7 +83,7 @@ public func forEachBlock(in blocks: [MarkdownBlock], _ body: (MarkdownBlock) thr
 extension MarkdownDocument {
     /// The footnote definitions that are rendered (those with a number), in number order,
     /// wherever they were written (nested in quotes or lists too).
-    public var footnoteDefinitions: [MarkdownFootnoteDefinition] {
+    package var footnoteDefinitions: [MarkdownFootnoteDefinition] {
         var definitions: [MarkdownFootnoteDefinition] = []
         forEachBlock(in: blocks) { block in
             if case .footnoteDefinition(let definition) = block.kind, definition.number != nil {

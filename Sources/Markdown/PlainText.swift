@@ -2,14 +2,14 @@
 /// text, code spans and raw inline HTML contribute their literal, line breaks
 /// become a single space, and every other node contributes its children.
 /// Nothing is escaped. Used for heading ids, summaries and alt text.
-public func plainText(of inlines: [MarkdownInline]) -> String {
+package func plainText(of inlines: [MarkdownInline]) -> String {
     var result = ""
     appendPlainText(of: inlines, to: &result)
     return result
 }
 
 /// Plain text of one inline node; see ``plainText(of:)-([MarkdownInline])``.
-public func plainText(of inline: MarkdownInline) -> String {
+package func plainText(of inline: MarkdownInline) -> String {
     plainText(of: [inline])
 }
 
@@ -21,13 +21,13 @@ public func plainText(of inline: MarkdownInline) -> String {
 /// line per row, its cells separated by a tab; a footnote definition its
 /// content where it is written, when it is rendered (referenced); a callout its
 /// content without the label. Separate blocks are joined with a single `\n`.
-public func plainText(of block: MarkdownBlock) -> String {
+package func plainText(of block: MarkdownBlock) -> String {
     plainText(of: [block])
 }
 
 /// Plain text of a sequence of blocks, e.g. `plainText(of: document.blocks)`;
 /// see ``plainText(of:)-(MarkdownBlock)``.
-public func plainText(of blocks: [MarkdownBlock]) -> String {
+package func plainText(of blocks: [MarkdownBlock]) -> String {
     var pieces: [String] = []
     collectPlainText(of: blocks, into: &pieces)
     return pieces.joined(separator: "\n")

@@ -2,8 +2,8 @@
 ///
 /// `description` uses the compiler-style `name:line:col: error: message`
 /// layout so editors and CI logs can jump straight to the tag.
-public struct MustacheError: Error, Sendable, Equatable, CustomStringConvertible {
-    public enum Kind: Sendable, Equatable {
+package struct MustacheError: Error, Sendable, Equatable, CustomStringConvertible {
+    enum Kind: Sendable, Equatable {
         /// A section, inverted section, parent or block without a closing tag.
         case unclosedSection
         /// A closing tag whose name differs from the innermost open section.
@@ -38,16 +38,16 @@ public struct MustacheError: Error, Sendable, Equatable, CustomStringConvertible
         case renderLimit
     }
 
-    public let kind: Kind
+    let kind: Kind
     /// Name of the template holding the offending tag.
-    public let templateName: String
+    package let templateName: String
     /// 1-based line of the offending tag; 0 when the error has no tag.
-    public let line: Int
+    package let line: Int
     /// 1-based column (in Unicode scalars) of the offending tag; 0 when the error has no tag.
-    public let column: Int
-    public let message: String
+    package let column: Int
+    package let message: String
 
-    public init(kind: Kind, templateName: String, line: Int, column: Int, message: String) {
+    init(kind: Kind, templateName: String, line: Int, column: Int, message: String) {
         self.kind = kind
         self.templateName = templateName
         self.line = line
@@ -59,7 +59,7 @@ public struct MustacheError: Error, Sendable, Equatable, CustomStringConvertible
         self.init(kind: kind, templateName: templateName, line: position.line, column: position.column, message: message)
     }
 
-    public var description: String {
+    package var description: String {
         if line == 0 { return "\(templateName): error: \(message)" }
         return "\(templateName):\(line):\(column): error: \(message)"
     }

@@ -2,15 +2,15 @@
 ///
 /// Every template is parsed when it is added, so syntax errors surface before
 /// any rendering starts and rendering never re-parses.
-public struct MustacheLibrary: MustachePartialResolver {
+package struct MustacheLibrary: MustachePartialResolver {
     /// When `true`, rendering fails on a partial or parent that is not in the
     /// library; when `false` such tags render empty, as the spec requires.
-    public var strict: Bool
+    var strict: Bool
     /// Bounds on each render; see `MustacheRenderLimits`.
-    public var limits = MustacheRenderLimits()
+    var limits = MustacheRenderLimits()
     private var templates: [String: MustacheTemplate]
 
-    public init(strict: Bool = false) {
+    init(strict: Bool = false) {
         self.strict = strict
         self.templates = [:]
     }
@@ -18,38 +18,38 @@ public struct MustacheLibrary: MustachePartialResolver {
     /// Parses every source up front. When several fail, the error of the
     /// first failing name in sorted order is thrown, so failures are stable
     /// from run to run.
-    public init(sources: [String: String], strict: Bool = false) throws {
+    init(sources: [String: String], strict: Bool = false) throws {
         self.init(strict: strict)
         for (name, source) in sources.sorted(by: { $0.key < $1.key }) {
             templates[name] = try MustacheTemplate(source: source, name: name)
         }
     }
 
-    public init(templates: some Sequence<MustacheTemplate>, strict: Bool = false) {
+    package init(templates: some Sequence<MustacheTemplate>, strict: Bool = false) {
         self.init(strict: strict)
         for template in templates { self.templates[template.name] = template }
     }
 
     /// Adds or replaces the template with `template.name`.
-    public mutating func add(_ template: MustacheTemplate) {
+    mutating func add(_ template: MustacheTemplate) {
         templates[template.name] = template
     }
 
     /// Parses `source` and adds it under `name`.
-    public mutating func add(source: String, named name: String) throws {
+    mutating func add(source: String, named name: String) throws {
         templates[name] = try MustacheTemplate(source: source, name: name)
     }
 
     /// Template names, sorted.
-    public var names: [String] { templates.keys.sorted() }
+    var names: [String] { templates.keys.sorted() }
 
-    public func template(named name: String) -> MustacheTemplate? {
+    func template(named name: String) -> MustacheTemplate? {
         templates[name]
     }
 
     /// Renders the named template with this library as its partial resolver,
     /// honouring `strict` and `limits`.
-    public func render(templateNamed name: String, context: MustacheValue) throws -> String {
+    package func render(templateNamed name: String, context: MustacheValue) throws -> String {
         guard let template = templates[name] else {
             throw MustacheError(kind: .unknownTemplate, templateName: name, line: 0, column: 0,
                                 message: "no template named '\(name)' in the library")

@@ -1,22 +1,22 @@
 /// A partial (`{{>name}}`) or parent (`{{<name}}`) tag with a literal name, found
 /// without rendering, so a site can check that every template it names exists
 /// before it renders anything.
-public struct MustacheReference: Sendable, Hashable {
-    public enum Kind: Sendable, Hashable {
+package struct MustacheReference: Sendable, Hashable {
+    package enum Kind: Sendable, Hashable {
         case partial, parent
     }
 
-    public var kind: Kind
-    public var name: String
+    package var kind: Kind
+    package var name: String
     /// 1-based position of the tag's opening delimiter.
-    public var line: Int
-    public var column: Int
+    package var line: Int
+    package var column: Int
 }
 
 extension MustacheTemplate {
     /// Every literal partial and parent name in the template, in source order.
     /// Dynamic names (`{{>*name}}`) depend on the data and are left to strict rendering.
-    public var references: [MustacheReference] {
+    package var references: [MustacheReference] {
         var found: [MustacheReference] = []
         // A worklist instead of recursion: nesting depth costs heap, not stack.
         var pending: [[MustacheNode]] = [nodes]

@@ -1,6 +1,6 @@
 /// A template parsed once and renderable any number of times, from any
 /// number of tasks at once: it holds only immutable, `Sendable` data.
-public struct MustacheTemplate: Sendable {
+package struct MustacheTemplate: Sendable {
     /// How deeply sections, inverted sections, parents and blocks may nest in
     /// one template; a deeper tag is a parse error (`nestingLimit`) at that tag.
     ///
@@ -9,16 +9,16 @@ public struct MustacheTemplate: Sendable {
     /// so it needs no thread stack for depth; a template included in itself (as a
     /// partial or parent) more than 100 levels deep is a `recursionLimit` error at
     /// the including tag.
-    public static let maximumNesting = 100
+    static let maximumNesting = 100
 
     /// The name used in error messages and by `MustacheLibrary` lookups.
-    public let name: String
-    public let source: String
+    package let name: String
+    let source: String
     let nodes: [MustacheNode]
 
     /// Parses `source`. Errors carry `name` and the line and column of the
     /// offending tag.
-    public init(source: String, name: String = "template") throws {
+    package init(source: String, name: String = "template") throws {
         self.name = name
         self.source = source
         self.nodes = try MustacheParser.parse(source, templateName: name)
@@ -33,7 +33,7 @@ public struct MustacheTemplate: Sendable {
     ///     when `false` it renders as the empty string, as the spec requires.
     ///   - limits: the work and output one render may take before it fails
     ///     with `renderLimit`, so hostile templates cannot hang or exhaust memory.
-    public func render(_ context: MustacheValue = .null,
+    func render(_ context: MustacheValue = .null,
                        partials: some MustachePartialResolver = MustacheNoPartials(),
                        strict: Bool = false,
                        limits: MustacheRenderLimits = MustacheRenderLimits()) throws -> String {
@@ -52,14 +52,14 @@ public struct MustacheTemplate: Sendable {
 /// or output than any machine has. The defaults are far above what any page
 /// of a real site needs (a page listing 10,000 posts takes a few hundred
 /// thousand steps) and stop a runaway render within seconds.
-public struct MustacheRenderLimits: Sendable, Equatable {
+struct MustacheRenderLimits: Sendable, Equatable {
     /// Units of work: one per node rendered, per section entered or list item
     /// iterated, and per inherited block argument merged.
-    public var maximumSteps: Int
+    var maximumSteps: Int
     /// Bytes of output, in UTF-8.
-    public var maximumOutputBytes: Int
+    var maximumOutputBytes: Int
 
-    public init(maximumSteps: Int = 10_000_000, maximumOutputBytes: Int = 256 << 20) {
+    init(maximumSteps: Int = 10_000_000, maximumOutputBytes: Int = 256 << 20) {
         self.maximumSteps = maximumSteps
         self.maximumOutputBytes = maximumOutputBytes
     }

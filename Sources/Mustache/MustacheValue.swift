@@ -2,7 +2,7 @@
 ///
 /// Values are plain data plus lambdas; everything is `Sendable` so one value
 /// tree can feed many concurrent renders.
-public enum MustacheValue: Sendable {
+package enum MustacheValue: Sendable {
     case string(String)
     case bool(Bool)
     case int(Int)
@@ -23,7 +23,7 @@ public enum MustacheValue: Sendable {
 
 extension MustacheValue {
     /// The value stored under `key` when this is an object, `nil` otherwise.
-    public subscript(key: String) -> MustacheValue? {
+    subscript(key: String) -> MustacheValue? {
         if case .object(let dictionary) = self { return dictionary[key] }
         return nil
     }
@@ -34,7 +34,7 @@ extension MustacheValue {
     /// empty strings, zero and empty arrays are falsy, so a site template can
     /// write `{{#subtitle}}<h2>{{subtitle}}</h2>{{/subtitle}}` without the
     /// data having to drop empty fields. Objects and lambdas are always truthy.
-    public var isTruthy: Bool {
+    var isTruthy: Bool {
         switch self {
         case .string(let string): return !string.isEmpty
         case .bool(let bool): return bool
@@ -73,31 +73,31 @@ extension MustacheValue {
 }
 
 extension MustacheValue: ExpressibleByStringLiteral, ExpressibleByStringInterpolation {
-    public init(stringLiteral value: String) { self = .string(value) }
+    package init(stringLiteral value: String) { self = .string(value) }
 }
 
 extension MustacheValue: ExpressibleByBooleanLiteral {
-    public init(booleanLiteral value: Bool) { self = .bool(value) }
+    package init(booleanLiteral value: Bool) { self = .bool(value) }
 }
 
 extension MustacheValue: ExpressibleByIntegerLiteral {
-    public init(integerLiteral value: Int) { self = .int(value) }
+    package init(integerLiteral value: Int) { self = .int(value) }
 }
 
 extension MustacheValue: ExpressibleByFloatLiteral {
-    public init(floatLiteral value: Double) { self = .double(value) }
+    package init(floatLiteral value: Double) { self = .double(value) }
 }
 
 extension MustacheValue: ExpressibleByArrayLiteral {
-    public init(arrayLiteral elements: MustacheValue...) { self = .array(elements) }
+    package init(arrayLiteral elements: MustacheValue...) { self = .array(elements) }
 }
 
 extension MustacheValue: ExpressibleByDictionaryLiteral {
-    public init(dictionaryLiteral elements: (String, MustacheValue)...) {
+    package init(dictionaryLiteral elements: (String, MustacheValue)...) {
         self = .object(Dictionary(elements, uniquingKeysWith: { _, last in last }))
     }
 }
 
 extension MustacheValue: ExpressibleByNilLiteral {
-    public init(nilLiteral: ()) { self = .null }
+    package init(nilLiteral: ()) { self = .null }
 }

@@ -14,18 +14,18 @@ import Glibc
 /// folders' file list, sizes and modification times twice a second.
 ///
 /// Hidden files and editor backups (`.x.swp`, `x~`) do not count: the build ignores them.
-public final class FolderWatcher: @unchecked Sendable {
-    public let folders: [URL]
-    public let debounce: TimeInterval
-    public let settle: TimeInterval
+package final class FolderWatcher: @unchecked Sendable {
+    let folders: [URL]
+    let debounce: TimeInterval
+    let settle: TimeInterval
     private let onChange: @Sendable () -> Void
     private let stopped = NSLock()
     private var isStopped = false
     private var thread: Thread?
     /// How the watcher learns of changes, for messages and tests.
-    public private(set) var mechanism = "none"
+    private(set) var mechanism = "none"
 
-    public init(folders: [URL], debounce: TimeInterval = 0.1, settle: TimeInterval = 0.01, onChange: @escaping @Sendable () -> Void) {
+    package init(folders: [URL], debounce: TimeInterval = 0.1, settle: TimeInterval = 0.01, onChange: @escaping @Sendable () -> Void) {
         self.folders = folders
         self.debounce = debounce
         self.settle = settle
@@ -33,7 +33,7 @@ public final class FolderWatcher: @unchecked Sendable {
     }
 
     /// Starts watching on a thread of its own. `forcePolling` skips inotify.
-    public func start(forcePolling: Bool = false) {
+    package func start(forcePolling: Bool = false) {
         #if os(Linux)
         if !forcePolling, let inotify = InotifyWatch(folders: folders) {
             mechanism = "inotify"
@@ -45,7 +45,7 @@ public final class FolderWatcher: @unchecked Sendable {
         run { [self] in poll() }
     }
 
-    public func stop() {
+    package func stop() {
         stopped.withLock { isStopped = true }
     }
 

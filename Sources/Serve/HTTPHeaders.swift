@@ -1,42 +1,42 @@
 /// Header fields in the order they came or will be sent; names compare without case.
-public struct HTTPHeaders: Sendable, Sequence {
-    public private(set) var fields: [(name: String, value: String)]
+struct HTTPHeaders: Sendable, Sequence {
+    private(set) var fields: [(name: String, value: String)]
 
-    public init(_ fields: [(name: String, value: String)] = []) {
+    init(_ fields: [(name: String, value: String)] = []) {
         self.fields = fields
     }
 
     /// The first field of that name.
-    public subscript(name: String) -> String? {
+    subscript(name: String) -> String? {
         fields.first { $0.name.equalsIgnoringCase(name) }?.value
     }
 
     /// Every field of that name, in order (a list may be split over several fields).
-    public func values(_ name: String) -> [String] {
+    func values(_ name: String) -> [String] {
         fields.filter { $0.name.equalsIgnoringCase(name) }.map(\.value)
     }
 
     /// The comma-separated elements of every field of that name, trimmed and lowercased:
     /// `Connection: keep-alive, Upgrade` → `["keep-alive", "upgrade"]`.
-    public func tokens(_ name: String) -> [String] {
+    func tokens(_ name: String) -> [String] {
         values(name).flatMap { $0.split(separator: ",") }.map { $0.trimmingHTTPSpace().lowercased() }.filter { !$0.isEmpty }
     }
 
-    public mutating func add(_ name: String, _ value: String) {
+    mutating func add(_ name: String, _ value: String) {
         fields.append((name, value))
     }
 
     /// Replaces every field of that name by one.
-    public mutating func set(_ name: String, _ value: String) {
+    mutating func set(_ name: String, _ value: String) {
         remove(name)
         fields.append((name, value))
     }
 
-    public mutating func remove(_ name: String) {
+    mutating func remove(_ name: String) {
         fields.removeAll { $0.name.equalsIgnoringCase(name) }
     }
 
-    public func makeIterator() -> IndexingIterator<[(name: String, value: String)]> {
+    func makeIterator() -> IndexingIterator<[(name: String, value: String)]> {
         fields.makeIterator()
     }
 }

@@ -1,13 +1,13 @@
 /// A request's head: the request line and the header fields (bodies are read past, never kept).
-public struct HTTPRequest: Sendable {
-    public var method: String
+package struct HTTPRequest: Sendable {
+    var method: String
     /// The request target as sent: `/posts/a/?q=1`, still percent-encoded.
-    public var target: String
+    var target: String
     /// `HTTP/1.1` or `HTTP/1.0`.
-    public var version: String
-    public var headers: HTTPHeaders
+    var version: String
+    var headers: HTTPHeaders
 
-    public init(method: String, target: String, version: String = "HTTP/1.1", headers: HTTPHeaders = HTTPHeaders()) {
+    init(method: String, target: String, version: String = "HTTP/1.1", headers: HTTPHeaders = HTTPHeaders()) {
         self.method = method
         self.target = target
         self.version = version
@@ -15,17 +15,17 @@ public struct HTTPRequest: Sendable {
     }
 
     /// The target before any `?`.
-    public var path: Substring {
+    var path: Substring {
         target[..<(target.firstIndex(of: "?") ?? target.endIndex)]
     }
 
     /// What follows the `?`, or nil without one.
-    public var query: Substring? {
+    var query: Substring? {
         target.firstIndex(of: "?").map { target[target.index(after: $0)...] }
     }
 
     /// HTTP/1.1 keeps the connection open unless `Connection: close`; HTTP/1.0 closes it unless `Connection: keep-alive`.
-    public var wantsKeepAlive: Bool {
+    var wantsKeepAlive: Bool {
         let tokens = headers.tokens("Connection")
         return version == "HTTP/1.0" ? tokens.contains("keep-alive") : !tokens.contains("close")
     }

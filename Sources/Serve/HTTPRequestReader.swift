@@ -157,8 +157,8 @@ struct ByteArraySource: ByteSource {
 /// The request reader without a socket, for the libFuzzer target under `Fuzz/` and for
 /// tests: the requests a client that sent `bytes` and closed would have made, as the
 /// server reads them.
-public enum HTTPRequestBytes {
-    public enum Outcome: Sendable {
+enum HTTPRequestBytes {
+    enum Outcome: Sendable {
         case request(HTTPRequest)
         /// The server answers this status and closes the connection.
         case refused(HTTPStatus)
@@ -167,14 +167,14 @@ public enum HTTPRequestBytes {
     }
 
     /// The first request in `bytes`.
-    public static func firstRequest(in bytes: [UInt8]) -> Outcome {
+    static func firstRequest(in bytes: [UInt8]) -> Outcome {
         var reader = HTTPRequestReader(source: ByteArraySource(bytes))
         return outcome(reader.next())
     }
 
     /// Every request in order, then how reading stopped: refused or ended (never more than
     /// the bytes hold, since each request takes at least one byte).
-    public static func requests(in bytes: [UInt8]) -> [Outcome] {
+    static func requests(in bytes: [UInt8]) -> [Outcome] {
         var reader = HTTPRequestReader(source: ByteArraySource(bytes))
         var outcomes: [Outcome] = []
         while true {

@@ -3,8 +3,8 @@ import Support
 
 /// A response: status, header fields and a body, or a stream for responses that go on
 /// (Server-Sent Events) and end the connection when done.
-public struct HTTPResponse: Sendable {
-    public enum Body: Sendable {
+package struct HTTPResponse: Sendable {
+    enum Body: Sendable {
         case bytes(Data)
         /// An open file's bytes, sent from its descriptor without reading it whole.
         case file(OpenFile)
@@ -13,18 +13,18 @@ public struct HTTPResponse: Sendable {
         case stream(@Sendable (_ write: (Data) -> Bool) -> Void)
     }
 
-    public var status: HTTPStatus
-    public var headers: HTTPHeaders
-    public var body: Body
+    var status: HTTPStatus
+    var headers: HTTPHeaders
+    var body: Body
 
-    public init(status: HTTPStatus, headers: HTTPHeaders = HTTPHeaders(), body: Body = .bytes(Data())) {
+    init(status: HTTPStatus, headers: HTTPHeaders = HTTPHeaders(), body: Body = .bytes(Data())) {
         self.status = status
         self.headers = headers
         self.body = body
     }
 
     /// A small HTML page saying what happened, for errors and redirects.
-    public static func page(_ status: HTTPStatus, _ message: String, headers: HTTPHeaders = HTTPHeaders()) -> HTTPResponse {
+    static func page(_ status: HTTPStatus, _ message: String, headers: HTTPHeaders = HTTPHeaders()) -> HTTPResponse {
         var headers = headers
         headers.set("Content-Type", MediaTypes.byExtension["html"]!)
         let title = "\(status.code) \(status.reason)"

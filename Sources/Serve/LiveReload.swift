@@ -9,8 +9,8 @@ import Support
 /// started with. While the last rebuild failed, every HTML page is replaced by an error
 /// page with each problem's `file:line:col` and message; it has the script too, so fixing
 /// the file brings the page back by itself.
-public final class LiveReload: @unchecked Sendable {
-    public static let eventsPath = "/_sitegen/live-reload"
+package final class LiveReload: @unchecked Sendable {
+    package static let eventsPath = "/_sitegen/live-reload"
 
     /// Guards `generation`, `problems`, `stopped` and `openStreams`.
     private let condition = NSCondition()
@@ -21,30 +21,30 @@ public final class LiveReload: @unchecked Sendable {
     /// How often an idle stream sends a comment, so a closed browser tab is noticed.
     private let keepAliveSeconds: Double
     /// Streams open at once; each holds a connection and its thread.
-    public let maxStreams: Int
+    let maxStreams: Int
     /// Seconds a stream lasts before the server ends it; the browser reconnects (after the
     /// `retry` the stream set), so a client that vanished without a word holds its thread
     /// this long at most, even when the keep-alive comments still fit in the socket's buffer.
-    public let streamLifetime: Double
+    let streamLifetime: Double
 
-    public init(keepAliveSeconds: Double = 15, maxStreams: Int = 64, streamLifetime: Double = 300) {
+    package init(keepAliveSeconds: Double = 15, maxStreams: Int = 64, streamLifetime: Double = 300) {
         self.keepAliveSeconds = keepAliveSeconds
         self.maxStreams = maxStreams
         self.streamLifetime = streamLifetime
     }
 
     /// A rebuild succeeded: pages reload.
-    public func rebuilt() {
+    package func rebuilt() {
         update { $0.problems = nil }
     }
 
     /// A rebuild failed: pages show `problems` until the next success.
-    public func failed(_ problems: [Diagnostic]) {
+    package func failed(_ problems: [Diagnostic]) {
         update { $0.problems = problems }
     }
 
     /// Ends every stream (the server is stopping).
-    public func stop() {
+    package func stop() {
         condition.lock()
         stopped = true
         condition.broadcast()
@@ -59,14 +59,14 @@ public final class LiveReload: @unchecked Sendable {
         condition.unlock()
     }
 
-    public var buildNumber: Int {
+    var buildNumber: Int {
         condition.lock()
         defer { condition.unlock() }
         return generation
     }
 
     /// The script served pages get, before `</body>`.
-    public static let script = """
+    static let script = """
         <script>(function () {
           var first = null, events = new EventSource("\(eventsPath)");
           events.onmessage = function (event) {
@@ -76,7 +76,7 @@ public final class LiveReload: @unchecked Sendable {
         """
 
     /// For the server's `htmlTransform`: the page with the script, or the error page.
-    public func transform(_ html: String) -> String {
+    package func transform(_ html: String) -> String {
         condition.lock()
         let problems = self.problems
         condition.unlock()
@@ -108,7 +108,7 @@ public final class LiveReload: @unchecked Sendable {
 
     /// The route for ``eventsPath``: the current build number, then every new one, until
     /// the stream's lifetime ends; 503 beyond ``maxStreams`` open streams.
-    public func respond(to request: HTTPRequest) -> HTTPResponse {
+    package func respond(to request: HTTPRequest) -> HTTPResponse {
         guard request.method == "GET" else {
             var headers = HTTPHeaders()
             headers.add("Allow", "GET")

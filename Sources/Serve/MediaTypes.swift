@@ -1,6 +1,6 @@
 /// The Content-Type of a file, by its extension (without case).
-public enum MediaTypes {
-    public static let fallback = "application/octet-stream"
+enum MediaTypes {
+    static let fallback = "application/octet-stream"
 
     static let byExtension: [String: String] = [
         "html": "text/html; charset=utf-8",
@@ -23,7 +23,7 @@ public enum MediaTypes {
     ]
 
     /// `css/x.css` → `text/css; charset=utf-8`; no or an unknown extension → `application/octet-stream`.
-    public static func contentType(forPath path: some StringProtocol) -> String {
+    static func contentType(forPath path: some StringProtocol) -> String {
         let name = path.split(separator: "/", omittingEmptySubsequences: false).last ?? ""
         guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return fallback }
         return byExtension[name[name.index(after: dot)...].lowercased()] ?? fallback

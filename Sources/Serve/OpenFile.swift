@@ -1,4 +1,5 @@
 import Foundation
+import Support
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -11,29 +12,24 @@ import Darwin
 /// describe the very bytes sent, even when the path is replaced meanwhile (a rebuild
 /// renames a new file over it; the old one stays readable until closed).
 /// The descriptor closes when the last reference goes.
-public final class OpenFile: Sendable {
+final class OpenFile: Sendable {
     let fd: Int32
-    public let size: Int
-    public let modifiedNanoseconds: Int64
+    let size: Int
+    let modifiedNanoseconds: Int64
     static let chunkSize = 64 * 1024
 
     /// Nil unless `path` opens as a regular file: a FIFO put in a page's place must not
     /// block the connection's thread (hence O_NONBLOCK, which regular files ignore).
-    public init?(path: String) {
+    init?(path: String) {
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else { return nil }
-        var status = stat()
-        guard fstat(fd, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+        guard let status = FileStatus.of(descriptor: fd), status.kind == .file else {
             _ = close(fd)
             return nil
         }
         self.fd = fd
-        size = Int(status.st_size)
-        #if os(Linux)
-        modifiedNanoseconds = Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec)
-        #else
-        modifiedNanoseconds = Int64(status.st_mtimespec.tv_sec) * 1_000_000_000 + Int64(status.st_mtimespec.tv_nsec)
-        #endif
+        size = status.size
+        modifiedNanoseconds = status.modifiedNanoseconds
     }
 
     deinit {

@@ -6,11 +6,11 @@ import Darwin
 #endif
 
 /// A failure to set up the server's socket, with the system's reason.
-public struct ServeError: Error, CustomStringConvertible, Sendable {
-    public var description: String
+package struct ServeError: Error, CustomStringConvertible, Sendable {
+    package var description: String
     /// Another program listens on the address and port (EADDRINUSE): the caller can say
     /// how to pick another port in its own terms.
-    public var isAddressInUse = false
+    package var isAddressInUse = false
 
     init(_ description: String) {
         self.description = description

@@ -5,19 +5,19 @@ import Support
 /// percent-decoded once, segment by segment; anything that could name a file outside the
 /// root (dot segments, encoded or back slashes, NUL, drive letters, links that lead out)
 /// is refused before the file system is asked.
-public struct StaticFileResolver: Sendable {
+struct StaticFileResolver: Sendable {
     /// A regular file's identity for caching: size and modification time in nanoseconds.
-    public struct FileInfo: Sendable, Equatable {
-        public var size: Int
-        public var modifiedNanoseconds: Int64
+    struct FileInfo: Sendable, Equatable {
+        var size: Int
+        var modifiedNanoseconds: Int64
 
         /// A strong validator: it changes whenever the file's size or modification time does.
-        public var etag: String {
+        var etag: String {
             "\"\(String(size, radix: 16))-\(String(modifiedNanoseconds, radix: 16))\""
         }
     }
 
-    public enum Resolution: Sendable, Equatable {
+    enum Resolution: Sendable, Equatable {
         /// An absolute path whose real location is inside the root.
         case file(path: String, info: FileInfo)
         /// A folder asked for without its trailing slash: where to send the client.
@@ -28,9 +28,9 @@ public struct StaticFileResolver: Sendable {
     }
 
     /// The root folder's real path, without a trailing slash.
-    public let root: String
+    let root: String
 
-    public init(root: URL) throws(ServeError) {
+    init(root: URL) throws(ServeError) {
         guard let real = Self.realPath(root.path), Self.info(real)?.isFolder == true else {
             throw ServeError("no folder to serve at \(root.path)")
         }
@@ -38,11 +38,11 @@ public struct StaticFileResolver: Sendable {
     }
 
     /// False while the root folder is missing (deleted, or moved away).
-    public var rootExists: Bool {
+    var rootExists: Bool {
         FileStatus.of(root.isEmpty ? "/" : root)?.kind == .folder
     }
 
-    public func resolve(target: String) -> Resolution {
+    func resolve(target: String) -> Resolution {
         let query = target.firstIndex(of: "?").map { target[$0...] } ?? ""
         let rawPath = target[..<(target.firstIndex(of: "?") ?? target.endIndex)]
         // `//host/x` and `/\x` read as other hosts or absolute paths to some clients.

@@ -2,23 +2,23 @@ import Foundation
 
 /// Answers one request: an extra route when one matches the path, else a file of the
 /// root folder, with validators for revalidation and the site's own `404.html`.
-public struct StaticFileResponder: Sendable {
-    public typealias Handler = @Sendable (HTTPRequest) -> HTTPResponse
+package struct StaticFileResponder: Sendable {
+    package typealias Handler = @Sendable (HTTPRequest) -> HTTPResponse
     /// Rewrites every HTML page as it is served (the files are never changed).
-    public typealias HTMLTransform = @Sendable (String) -> String
+    package typealias HTMLTransform = @Sendable (String) -> String
 
-    public let resolver: StaticFileResolver
-    public let htmlTransform: HTMLTransform?
+    let resolver: StaticFileResolver
+    let htmlTransform: HTMLTransform?
     /// Exact paths (`/_events`) answered by their handler for any method, before the files.
-    public let routes: [String: Handler]
+    let routes: [String: Handler]
 
-    public init(resolver: StaticFileResolver, htmlTransform: HTMLTransform? = nil, routes: [String: Handler] = [:]) {
+    init(resolver: StaticFileResolver, htmlTransform: HTMLTransform? = nil, routes: [String: Handler] = [:]) {
         self.resolver = resolver
         self.htmlTransform = htmlTransform
         self.routes = routes
     }
 
-    public func respond(to request: HTTPRequest) -> HTTPResponse {
+    func respond(to request: HTTPRequest) -> HTTPResponse {
         if let route = routes[String(request.path)] { return route(request) }
         guard request.method == "GET" || request.method == "HEAD" else {
             var headers = HTTPHeaders()

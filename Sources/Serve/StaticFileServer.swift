@@ -6,12 +6,12 @@ import Foundation
 /// `htmlTransform` rewrites served HTML (not the files), and `routes` answer exact paths
 /// before the files: the hooks for a live-reload script and its event stream. Requests
 /// whose `Host` is not a name of this machine are refused (``HostCheck``).
-public final class StaticFileServer: @unchecked Sendable {
-    public let responder: StaticFileResponder
-    public let host: String
+package final class StaticFileServer: @unchecked Sendable {
+    let responder: StaticFileResponder
+    let host: String
     /// Seconds a connection may sit idle between requests.
-    public let idleTimeout: Double
-    public static let backlog: Int32 = 512
+    let idleTimeout: Double
+    static let backlog: Int32 = 512
 
     private let requestedPort: UInt16
     private let hostCheck: HostCheck
@@ -27,7 +27,7 @@ public final class StaticFileServer: @unchecked Sendable {
     private let connectionsEnded = DispatchGroup()
 
     /// A server that binds `host:port` when started (port 0: the system picks one).
-    public convenience init(root: URL, host: String = "127.0.0.1", port: UInt16 = 8000,
+    convenience init(root: URL, host: String = "127.0.0.1", port: UInt16 = 8000,
                             htmlTransform: StaticFileResponder.HTMLTransform? = nil,
                             routes: [String: StaticFileResponder.Handler] = [:], idleTimeout: Double = 5) throws(ServeError) {
         try self.init(root: root, host: host, port: port, listener: nil, htmlTransform: htmlTransform, routes: routes,
@@ -35,7 +35,7 @@ public final class StaticFileServer: @unchecked Sendable {
     }
 
     /// A server on a socket bound beforehand; it closes the listener when it stops.
-    public convenience init(root: URL, listener: HTTPListener, htmlTransform: StaticFileResponder.HTMLTransform? = nil,
+    package convenience init(root: URL, listener: HTTPListener, htmlTransform: StaticFileResponder.HTMLTransform? = nil,
                             routes: [String: StaticFileResponder.Handler] = [:], idleTimeout: Double = 5) throws(ServeError) {
         try self.init(root: root, host: listener.host, port: listener.port, listener: listener, htmlTransform: htmlTransform,
                       routes: routes, idleTimeout: idleTimeout, limits: .init(), spawner: .system)
@@ -55,13 +55,13 @@ public final class StaticFileServer: @unchecked Sendable {
     }
 
     /// The port listened on (the system's pick for port 0); nil before `start()`.
-    public var port: UInt16? {
+    var port: UInt16? {
         lock.withLock { started ? listener?.port : nil }
     }
 
     /// Binds (unless bound already) and starts accepting on a thread of its own; returns the port.
     @discardableResult
-    public func start() throws(ServeError) -> UInt16 {
+    package func start() throws(ServeError) -> UInt16 {
         if let port = self.port { throw ServeError("the server already listens on port \(port)") }
         let listener: HTTPListener
         if let given = lock.withLock({ self.listener }) {
@@ -82,7 +82,7 @@ public final class StaticFileServer: @unchecked Sendable {
 
     /// Stops accepting, ends idle connections, lets responses being written finish (for up to
     /// `grace` seconds), and returns when the port is free.
-    public func stop(grace: Double = 2) {
+    package func stop(grace: Double = 2) {
         let listening: Bool = lock.withLock {
             guard !stopping, started else { return false }
             stopping = true
@@ -142,20 +142,20 @@ public final class StaticFileServer: @unchecked Sendable {
 /// A socket bound and listening before there is anything to serve, so that a program can
 /// fail at once on a port in use and only then build what it serves. Hand it to one
 /// `StaticFileServer`, which closes it when it stops, or `close()` it.
-public final class HTTPListener: @unchecked Sendable {
+package final class HTTPListener: @unchecked Sendable {
     let socket: Socket
-    public let host: String
-    public let port: UInt16
+    let host: String
+    let port: UInt16
     private let lock = NSLock()
     private var isClosed = false
 
-    public init(host: String = "127.0.0.1", port: UInt16) throws(ServeError) {
+    package init(host: String = "127.0.0.1", port: UInt16) throws(ServeError) {
         (socket, self.port) = try Socket.listening(host: host, port: port, backlog: StaticFileServer.backlog)
         self.host = host
     }
 
     /// Closes the socket, once however often it is called.
-    public func close() {
+    package func close() {
         let first = lock.withLock {
             defer { isClosed = true }
             return !isClosed

@@ -6,7 +6,7 @@ public struct SiteBuilder: Sendable {
     public struct Options: Sendable {
         public var siteRoot: URL
         public var output: URL
-        public var includeDrafts: Bool
+        var includeDrafts: Bool
 
         public init(siteRoot: URL, output: URL? = nil, includeDrafts: Bool = false) {
             self.siteRoot = siteRoot.standardizedFileURL
@@ -26,7 +26,7 @@ public struct SiteBuilder: Sendable {
         public var stageSeconds: [(stage: String, seconds: Double)]
     }
 
-    public var options: Options
+    var options: Options
 
     public init(options: Options) {
         self.options = options
@@ -139,7 +139,7 @@ public struct SiteBuilder: Sendable {
     }
 
     /// The stages of every build, in `--timings` and serve's "Rebuilt in" line alike.
-    public static let stages = ["load", "render", "write"]
+    static let stages = ["load", "render", "write"]
 
     /// The one skeleton of both builds: load, render (into the output's sink), check the
     /// links, write. Any failure abandons the output's work, which leaves the output folder

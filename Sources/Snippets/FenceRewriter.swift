@@ -4,9 +4,9 @@ import Support
 
 /// `--suggest --write`: puts the suggested words on the posts' fence lines, and changes
 /// nothing else of a post: every other byte stays as it was.
-public enum FenceRewriter {
+package enum FenceRewriter {
     /// The fence lines written and the posts changed.
-    public static func write(_ suggestions: [SnippetSuggestion], siteRoot: URL) throws(DiagnosticsError) -> (lines: Int, posts: Int) {
+    package static func write(_ suggestions: [SnippetSuggestion], siteRoot: URL) throws(DiagnosticsError) -> (lines: Int, posts: Int) {
         let byFile = Dictionary(grouping: suggestions.filter { $0.newInfo != nil }, by: \.block.file)
         var written = 0
         var problems: [Diagnostic] = []
@@ -63,7 +63,7 @@ public enum FenceRewriter {
 
     /// `swift program=a` + `isolated` → `swift isolated`: the words that say which program a
     /// block is in are replaced; the others are kept.
-    public static func info(_ info: String, adding words: [String]) -> String {
+    static func info(_ info: String, adding words: [String]) -> String {
         var scanner = InfoScanner(info)
         scanner.skipWord()
         let replaced: Set<String> = ["program", "from", "isolated", "member-of", "skip", "platform"]

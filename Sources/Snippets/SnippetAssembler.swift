@@ -3,29 +3,29 @@ import SiteKit
 import Support
 
 /// A block that is not compiled, and why.
-public struct SkippedSnippet: Sendable, Hashable {
-    public var block: SnippetBlock
-    public var reason: String
+struct SkippedSnippet: Sendable, Hashable {
+    var block: SnippetBlock
+    var reason: String
 }
 
 /// Groups a post's blocks into programs, as their attributes say.
-public struct SnippetAssembler: Sendable {
+struct SnippetAssembler: Sendable {
     /// Whether the compiler has the Apple SDK (`platform=apple` blocks are compiled then).
-    public var hasAppleSDK: Bool
-    public var swiftVersion: String
+    var hasAppleSDK: Bool
+    var swiftVersion: String
 
-    public init(hasAppleSDK: Bool, swiftVersion: String) {
+    init(hasAppleSDK: Bool, swiftVersion: String) {
         self.hasAppleSDK = hasAppleSDK
         self.swiftVersion = swiftVersion
     }
 
-    public struct Result: Sendable {
-        public var programs: [SnippetProgram]
-        public var skipped: [SkippedSnippet]
-        public var diagnostics: [Diagnostic]
+    struct Result: Sendable {
+        var programs: [SnippetProgram]
+        var skipped: [SkippedSnippet]
+        var diagnostics: [Diagnostic]
     }
 
-    public func assemble(_ blocks: [SnippetBlock]) -> Result {
+    func assemble(_ blocks: [SnippetBlock]) -> Result {
         var order: [String] = []
         var programs: [String: SnippetProgram] = [:]
         var extra: [SnippetProgram] = []

@@ -2,14 +2,14 @@ import SiteKit
 import Support
 /// What the words after `swift` in a fence's info string ask for. Parsed strictly: an
 /// unknown or malformed word is an error, never silently ignored.
-public struct SnippetAttributes: Sendable, Hashable {
-    public enum ExpectedFailure: Sendable, Hashable, CustomStringConvertible {
+struct SnippetAttributes: Sendable, Hashable {
+    enum ExpectedFailure: Sendable, Hashable, CustomStringConvertible {
         /// A diagnostic ID, as `-debug-diagnostic-names` prints it (`superclass_not_open`).
         case id(String)
         /// The diagnostic's message, exactly.
         case message(String)
 
-        public var description: String {
+        var description: String {
             switch self {
             case .id(let id): return "[\(id)]"
             case .message(let message): return "\"\(message)\""
@@ -18,37 +18,37 @@ public struct SnippetAttributes: Sendable, Hashable {
     }
 
     /// `skip(reason)`: not compiled; the reason is reported.
-    public var skipReason: String?
+    var skipReason: String?
     /// `program=NAME`: a separate program of the post.
-    public var program: String?
+    var program: String?
     /// `from=PROGRAM` (with `program=`): the new program starts as a copy of `PROGRAM` so far,
     /// and its blocks replace the copied declarations of the same names (a later version).
-    public var base: String?
+    var base: String?
     /// `isolated`: a program of its own.
-    public var isolated = false
+    var isolated = false
     /// `member-of=Type`: spliced into the body of `Type`, declared by an earlier block.
-    public var memberOf: String?
+    var memberOf: String?
     /// `module=Name`: built as module `Name`, which other blocks may `import`.
-    public var module: String?
+    var module: String?
     /// `fails=ID` / `fails="message"`: must fail with exactly this diagnostic.
-    public var expectedFailure: ExpectedFailure?
+    var expectedFailure: ExpectedFailure?
     /// `platform=apple`: needs an Apple SDK; skipped elsewhere.
-    public var needsAppleSDK = false
+    var needsAppleSDK = false
     /// `run`: compiled, run, and its output compared.
-    public var run = false
+    var run = false
 
-    public init() {}
+    init() {}
 
-    public static let words = ["skip", "program", "from", "isolated", "member-of", "module", "fails", "platform", "run"]
+    static let words = ["skip", "program", "from", "isolated", "member-of", "module", "fails", "platform", "run"]
 
     /// A problem with one word, at its column in the info string (0-based).
-    public struct ParseError: Error, Sendable, Equatable {
-        public var offset: Int
-        public var message: String
+    struct ParseError: Error, Sendable, Equatable {
+        var offset: Int
+        var message: String
     }
 
     /// Parses the words after the first one (`swift`).
-    public static func parse(_ info: String) throws(ParseError) -> SnippetAttributes {
+    static func parse(_ info: String) throws(ParseError) -> SnippetAttributes {
         var attributes = SnippetAttributes()
         var scanner = InfoScanner(info)
         scanner.skipWord()  // `swift`

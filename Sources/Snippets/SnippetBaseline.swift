@@ -5,26 +5,26 @@ import Support
 /// One known failure: a block named by its post, its program (without line numbers) and a
 /// hash of its own fence words and code, so editing another block of the post leaves it
 /// named the same. A second block with the same code in the same program gets `/2`.
-public struct BaselineEntry: Sendable, Hashable, Comparable {
-    public var file: String
-    public var program: String
-    public var hash: String
+package struct BaselineEntry: Sendable, Hashable, Comparable {
+    package var file: String
+    var program: String
+    var hash: String
     /// The block's first code line, written beside the entry for a reader; not compared.
-    public var firstLine = ""
+    var firstLine = ""
 
-    public static func == (a: BaselineEntry, b: BaselineEntry) -> Bool { a.key == b.key }
-    public func hash(into hasher: inout Hasher) { hasher.combine(key) }
-    public static func < (a: BaselineEntry, b: BaselineEntry) -> Bool { (a.file, a.program, a.hash) < (b.file, b.program, b.hash) }
+    package static func == (a: BaselineEntry, b: BaselineEntry) -> Bool { a.key == b.key }
+    package func hash(into hasher: inout Hasher) { hasher.combine(key) }
+    package static func < (a: BaselineEntry, b: BaselineEntry) -> Bool { (a.file, a.program, a.hash) < (b.file, b.program, b.hash) }
 
     var key: String { "\(file)\t\(program)\t\(hash)" }
 }
 
 /// `--baseline FILE`: the failures a blog already has, so CI can fail on new ones only, and
 /// on a listed one that is gone (it passes now, or its block changed): the file only shrinks.
-public struct SnippetBaseline: Sendable {
-    public var entries: Set<BaselineEntry>
+package struct SnippetBaseline: Sendable {
+    package var entries: Set<BaselineEntry>
 
-    public init(entries: Set<BaselineEntry>) {
+    init(entries: Set<BaselineEntry>) {
         self.entries = entries
     }
 
@@ -37,7 +37,7 @@ public struct SnippetBaseline: Sendable {
         """
 
     /// Reads `url`; a missing file is an empty baseline, a malformed line an error at it.
-    public static func read(_ url: URL, displayPath: String) throws(Diagnostic) -> SnippetBaseline {
+    package static func read(_ url: URL, displayPath: String) throws(Diagnostic) -> SnippetBaseline {
         guard FileManager.default.fileExists(atPath: url.path) else { return SnippetBaseline(entries: []) }
         let source: SourceText
         do {
@@ -62,14 +62,14 @@ public struct SnippetBaseline: Sendable {
     }
 
     /// The file's text: the header, then the entries sorted, each with its first code line.
-    public var text: String {
+    package var text: String {
         Self.header + entries.sorted().map { entry in
             "\(entry.key)\(entry.firstLine.isEmpty ? "" : "\t# \(entry.firstLine)")\n"
         }.joined()
     }
 
     /// Each result's entry, in the results' order.
-    public static func entries(for results: [SnippetResult]) -> [BaselineEntry] {
+    static func entries(for results: [SnippetResult]) -> [BaselineEntry] {
         var seen: [String: Int] = [:]
         return results.map { result in
             let block = result.block
@@ -88,7 +88,7 @@ public struct SnippetBaseline: Sendable {
 
     /// Marks the failures the baseline lists as known, and lists its entries of checked posts
     /// that no longer fail as stale.
-    public func apply(to report: inout SnippetReport) {
+    package func apply(to report: inout SnippetReport) {
         let entries = Self.entries(for: report.results)
         var failing = Set<BaselineEntry>()
         for index in report.results.indices where report.results[index].isFailure {
@@ -100,7 +100,7 @@ public struct SnippetBaseline: Sendable {
 
     /// The baseline after this run: every failure of the checked posts, and the entries of
     /// the posts not checked.
-    public func updated(with report: SnippetReport) -> SnippetBaseline {
+    package func updated(with report: SnippetReport) -> SnippetBaseline {
         let entries = Self.entries(for: report.results)
         var kept = self.entries.filter { !report.checkedFiles.contains($0.file) }
         for (index, result) in report.results.enumerated() where result.isFailure { kept.update(with: entries[index]) }

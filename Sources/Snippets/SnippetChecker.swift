@@ -5,28 +5,28 @@ import Support
 /// `sitegen check-snippets`: extracts the Swift blocks of the posts, assembles them into
 /// programs, compiles each program once (in parallel, cached), and reports every block at
 /// its Markdown line.
-public struct SnippetChecker: Sendable {
-    public struct Options: Sendable {
-        public var siteRoot: URL
+package struct SnippetChecker: Sendable {
+    package struct Options: Sendable {
+        var siteRoot: URL
         /// Posts to check (paths as given on the command line); empty for all.
-        public var files: [String]
+        var files: [String]
         /// Compiler processes at once.
-        public var jobs: Int
+        var jobs: Int
         /// Where results, built modules and the module cache are kept.
-        public var cacheFolder: URL
-        public var toolchain: SwiftToolchain
+        var cacheFolder: URL
+        var toolchain: SwiftToolchain
         /// A compile still running after this is stopped and reported at its block (`--timeout`).
-        public var timeout: TimeInterval = 60
+        package var timeout: TimeInterval = 60
         /// A `run` program still running after this is stopped.
-        public var runTimeout: TimeInterval = 10
+        var runTimeout: TimeInterval = 10
         /// Whether `run` programs run: false for `--no-run`; nil leaves it to `site.yml`.
-        public var runPrograms: Bool?
+        package var runPrograms: Bool?
         /// How `run` programs are isolated; nil finds bubblewrap when the first one runs.
         var isolation: ProgramSandbox.Isolation?
         /// Posts unchanged since the last run take its results without being read.
-        public var useManifest = true
+        var useManifest = true
 
-        public init(siteRoot: URL, files: [String] = [], jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
+        package init(siteRoot: URL, files: [String] = [], jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
                     cacheFolder: URL? = nil, toolchain: SwiftToolchain) {
             self.siteRoot = siteRoot.standardizedFileURL
             self.files = files
@@ -36,32 +36,32 @@ public struct SnippetChecker: Sendable {
         }
     }
 
-    public var options: Options
+    var options: Options
     /// Called with (programs done, programs in all) as programs finish, for a progress line.
-    public var progress: (@Sendable (Int, Int) -> Void)?
+    var progress: (@Sendable (Int, Int) -> Void)?
 
-    public init(options: Options, progress: (@Sendable (Int, Int) -> Void)? = nil) {
+    package init(options: Options, progress: (@Sendable (Int, Int) -> Void)? = nil) {
         self.options = options
         self.progress = progress
     }
 
     /// The programs of the site, assembled but not compiled, for `--emit`.
-    public struct Plan: Sendable {
-        public var programs: [SnippetProgram]
-        public var skipped: [SkippedSnippet]
-        public var invalid: [SnippetResult]
-        public var prelude: SnippetPrelude?
-        public var stubs: [StubModule]
+    package struct Plan: Sendable {
+        var programs: [SnippetProgram]
+        var skipped: [SkippedSnippet]
+        var invalid: [SnippetResult]
+        var prelude: SnippetPrelude?
+        var stubs: [StubModule]
         /// Results taken from the manifest, for posts unchanged since the last run.
         var reused: [SnippetResult] = []
         /// The posts this plan covers (display paths).
-        public var posts: [String] = []
+        var posts: [String] = []
         /// Whether `run` programs are run (the option, else `site.yml`).
         var runPrograms = true
     }
 
     /// The site's programs; posts `reuse` returns results for are not read.
-    public func plan() throws(DiagnosticsError) -> Plan {
+    package func plan() throws(DiagnosticsError) -> Plan {
         try plan(reuse: { _ in nil })
     }
 
@@ -94,7 +94,7 @@ public struct SnippetChecker: Sendable {
         return plan
     }
 
-    public func check() throws(DiagnosticsError) -> SnippetReport {
+    package func check() throws(DiagnosticsError) -> SnippetReport {
         let start = Date()
         let layout = SiteLayout(root: options.siteRoot)
         let fingerprint = SnippetFingerprint(layout: layout, toolchain: options.toolchain, settings: settings,

@@ -4,15 +4,15 @@ import Support
 
 /// Finds the Swift blocks of a post in cmark's syntax tree (so a fence inside a list or a
 /// quote counts, and a fence inside another code block does not), in document order.
-public struct SnippetExtractor: Sendable {
-    public var markdown: SiteConfig.MarkdownSettings
+struct SnippetExtractor: Sendable {
+    var markdown: SiteConfig.MarkdownSettings
 
-    public init(markdown: SiteConfig.MarkdownSettings) {
+    init(markdown: SiteConfig.MarkdownSettings) {
         self.markdown = markdown
     }
 
     /// The blocks, and an error for each info string that does not parse.
-    public func blocks(of post: Post) -> (blocks: [SnippetBlock], diagnostics: [Diagnostic]) {
+    func blocks(of post: Post) -> (blocks: [SnippetBlock], diagnostics: [Diagnostic]) {
         let document: MarkdownDocument
         do {
             document = try PostBodyParser(settings: markdown).document(for: post.body, file: post.sourcePath, firstLine: post.bodyFirstLine)
@@ -46,5 +46,5 @@ public struct SnippetExtractor: Sendable {
     }
 
     /// The info string's first word is `swift`.
-    public static func isSwift(_ info: String) -> Bool { InfoString.language(info) == "swift" }
+    static func isSwift(_ info: String) -> Bool { InfoString.language(info) == "swift" }
 }

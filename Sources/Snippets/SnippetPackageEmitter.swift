@@ -4,14 +4,14 @@ import Support
 
 /// `--emit DIR`: the assembled programs as a Swift package, a target per program, so a Mac
 /// user can open it in Xcode and build it against the real iOS SDK instead of the stubs.
-public struct SnippetPackageEmitter: Sendable {
-    public var plan: SnippetChecker.Plan
+package struct SnippetPackageEmitter: Sendable {
+    var plan: SnippetChecker.Plan
 
-    public init(plan: SnippetChecker.Plan) {
+    package init(plan: SnippetChecker.Plan) {
         self.plan = plan
     }
 
-    public func write(to folder: URL) throws(DiagnosticsError) {
+    package func write(to folder: URL) throws(DiagnosticsError) {
         var targets: [String] = []
         var files: [(path: String, text: String)] = []
         var moduleTargets = Set<String>()
@@ -65,7 +65,7 @@ public struct SnippetPackageEmitter: Sendable {
     }
 
     /// Marks the folders `--emit` made: only those are ever replaced.
-    public static let markerName = ".sitegen-snippets-package"
+    static let markerName = ".sitegen-snippets-package"
 
     /// Makes `folder` ours: a new or empty folder gets the marker; a folder with files and
     /// no marker is refused, so `--emit .` in a Swift package cannot replace its sources.

@@ -4,8 +4,8 @@ import SiteKit
 /// One compiler input: blocks of a post assembled in document order, with `member-of`
 /// fragments spliced into their types, and `#sourceLocation` lines so that every
 /// diagnostic names the Markdown file, line and column.
-public struct SnippetProgram: Sendable, Hashable {
-    public enum Kind: Sendable, Hashable {
+struct SnippetProgram: Sendable, Hashable {
+    enum Kind: Sendable, Hashable {
         /// Type-checked.
         case check
         /// Built as a module other programs of the post import.
@@ -45,20 +45,20 @@ public struct SnippetProgram: Sendable, Hashable {
         var inherited = false
     }
 
-    public var file: String
+    var file: String
     /// `main`, the `program=` name, `isolated:LINE`, `module:Name` or `fails:LINE`.
-    public var name: String
-    public var kind: Kind
+    var name: String
+    var kind: Kind
     var parts: [Part]
     /// Modules of the same post built before this program, which it may import.
-    public var modules: [String]
+    var modules: [String]
     /// `5` or `6`.
-    public var swiftVersion: String
+    var swiftVersion: String
     /// For `.expectedFailure`: the `fails=` block, the only one the program decides.
     var failingBlock: SnippetBlock?
 
     /// The blocks whose outcome this program decides.
-    public var blocks: [SnippetBlock] {
+    var blocks: [SnippetBlock] {
         if case .expectedFailure = kind, let failingBlock {
             return [failingBlock]
         }
@@ -123,7 +123,7 @@ public struct SnippetProgram: Sendable, Hashable {
     }
 
     /// The Swift source: the prelude, then each block under a `#sourceLocation` of its file line.
-    public func source(prelude: SnippetPrelude?) -> String {
+    func source(prelude: SnippetPrelude?) -> String {
         var text = ""
         if let prelude {
             text += "#sourceLocation(file: \(Self.literal(prelude.path)), line: 1)\n\(prelude.text)\n#sourceLocation()\n"
@@ -174,7 +174,7 @@ public struct SnippetProgram: Sendable, Hashable {
 
 /// Site-wide hidden setup prepended to every program (`Content/snippets/prelude.swift`),
 /// e.g. `import UIKit`.
-public struct SnippetPrelude: Sendable, Hashable {
-    public var path: String
-    public var text: String
+struct SnippetPrelude: Sendable, Hashable {
+    var path: String
+    var text: String
 }

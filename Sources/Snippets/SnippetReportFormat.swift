@@ -2,10 +2,10 @@ import Foundation
 import SiteKit
 
 /// The machine formats of a report: GitHub workflow annotations and JSON.
-public enum SnippetReportFormat {
+package enum SnippetReportFormat {
     /// `::error file=…,line=…,col=…::message` for each new failure and stale baseline entry,
     /// `::warning` for each block not proven, `::notice` for each skip, then the summary line.
-    public static func github(_ report: SnippetReport) -> String {
+    package static func github(_ report: SnippetReport) -> String {
         var lines: [String] = []
         for result in report.results {
             let place = "file=\(escapeProperty(result.block.file)),line=\(result.block.fenceLine)"
@@ -35,12 +35,12 @@ public enum SnippetReportFormat {
     }
 
     /// Why a stale baseline entry fails the run.
-    public static func staleMessage(_ entry: BaselineEntry) -> String {
+    package static func staleMessage(_ entry: BaselineEntry) -> String {
         "the baseline lists a failure of program `\(entry.program)` (\(entry.hash)\(entry.firstLine.isEmpty ? "" : ": \(entry.firstLine)")) that no longer fails; run --update-baseline to remove it"
     }
 
     /// Every block with its status, and the run's counts.
-    public static func json(_ report: SnippetReport) -> String {
+    package static func json(_ report: SnippetReport) -> String {
         struct Problem: Encodable {
             var file: String
             var line: Int?

@@ -4,8 +4,8 @@ import Support
 
 /// What `--suggest` proposes for one failing block: fence words that make it compile (each
 /// proven by compiling it so), or the class of code it is when no way compiles.
-public struct SnippetSuggestion: Sendable {
-    public enum Kind: String, Sendable {
+package struct SnippetSuggestion: Sendable {
+    package enum Kind: String, Sendable {
         /// `member-of=T`, `program=…`, `isolated`: proven to compile that way.
         case compiles
         /// `platform=apple`: needs an Apple SDK.
@@ -16,15 +16,15 @@ public struct SnippetSuggestion: Sendable {
         case none
     }
 
-    public var block: SnippetBlock
-    public var kind: Kind
+    package var block: SnippetBlock
+    package var kind: Kind
     /// The words to add (`member-of=CompanyModel`); empty for `.none`.
-    public var words: String
-    public var reason: String
+    package var words: String
+    package var reason: String
     /// The fence's new info string; nil when nothing is to be written.
-    public var newInfo: String?
+    var newInfo: String?
     /// It compiles only with `import Foundation`, which the prelude does not have.
-    public var needsFoundation = false
+    package var needsFoundation = false
 }
 
 /// `check-snippets --suggest`: for each post with a failure, walks its blocks in order the
@@ -34,20 +34,20 @@ public struct SnippetSuggestion: Sendable {
 /// block before it, on its own, and on its own with `import Foundation`. The first way
 /// that compiles is the suggestion; then the rest of the post is compiled again with it.
 /// A block no way compiles is classified (``SuggestionClassifier``), never passed.
-public struct SnippetSuggester: Sendable {
-    public var checker: SnippetChecker
+package struct SnippetSuggester: Sendable {
+    var checker: SnippetChecker
 
-    public init(checker: SnippetChecker) {
+    package init(checker: SnippetChecker) {
         self.checker = checker
     }
 
-    public struct Result: Sendable {
-        public var suggestions: [SnippetSuggestion]
-        public var compilerProcesses: Int
+    package struct Result: Sendable {
+        package var suggestions: [SnippetSuggestion]
+        package var compilerProcesses: Int
     }
 
     /// Suggestions for the posts of `report` with a failure or a block not proven.
-    public func suggest(for report: SnippetReport) throws(DiagnosticsError) -> Result {
+    package func suggest(for report: SnippetReport) throws(DiagnosticsError) -> Result {
         let troubled = Set(report.results.filter { $0.isFailure || $0.isNotProven }.map(\.block.file))
         var options = checker.options
         options.files = troubled.sorted()

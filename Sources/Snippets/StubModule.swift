@@ -4,16 +4,16 @@ import Support
 
 /// A module of `Content/snippets/stubs/<Name>/`: declarations standing in for an Apple
 /// framework (UIKit) so posts type-check on Linux. On macOS the real SDK is used instead.
-public struct StubModule: Sendable, Hashable {
-    public var name: String
+struct StubModule: Sendable, Hashable {
+    var name: String
     /// (display path, text) of each `.swift` file, sorted.
-    public var files: [(path: String, text: String)]
+    var files: [(path: String, text: String)]
 
-    public static func == (a: StubModule, b: StubModule) -> Bool {
+    static func == (a: StubModule, b: StubModule) -> Bool {
         a.name == b.name && a.files.map(\.path) == b.files.map(\.path) && a.files.map(\.text) == b.files.map(\.text)
     }
 
-    public func hash(into hasher: inout Hasher) {
+    func hash(into hasher: inout Hasher) {
         hasher.combine(name)
         for file in files { hasher.combine(file.path); hasher.combine(file.text) }
     }

@@ -3,15 +3,15 @@ import SiteKit
 import Support
 
 /// The Swift compiler found on this machine, and what identifies it in cache keys.
-public struct SwiftToolchain: Sendable {
-    public var swiftc: String
+package struct SwiftToolchain: Sendable {
+    var swiftc: String
     /// Path, size and modification time of the resolved binary: a new toolchain is a new key.
-    public var identity: String
+    var identity: String
     /// Whether programs are checked against an Apple SDK (macOS with Xcode) or the stubs.
-    public var hasAppleSDK: Bool
+    var hasAppleSDK: Bool
     /// Flags that select the SDK: on macOS the iOS simulator SDK
     /// (`-sdk $(xcrun --sdk iphonesimulator --show-sdk-path) -target arm64-apple-ios17.0-simulator`).
-    public var sdkFlags: [String] = []
+    var sdkFlags: [String] = []
 
     /// The Swift runtime libraries beside the compiler, which `run` programs load:
     /// `/opt/swift/usr/lib/swift` for `/opt/swift/usr/bin/swiftc`.
@@ -21,7 +21,7 @@ public struct SwiftToolchain: Sendable {
     }
     /// "6.3.1" from `swiftc --version`, asked once per compiler identity: later runs read it
     /// from `folder`.
-    public func version(cacheFolder folder: URL) -> String {
+    func version(cacheFolder folder: URL) -> String {
         var hash = SHA256()
         hash.update(identity)
         let url = folder.appendingPathComponent("toolchain-\(hash.hexDigest()).version")
@@ -40,7 +40,7 @@ public struct SwiftToolchain: Sendable {
     }
 
     /// `$SWIFTC`, else `swiftc` on `PATH`.
-    public static func find(environment: [String: String] = ProcessInfo.processInfo.environment) -> SwiftToolchain? {
+    package static func find(environment: [String: String] = ProcessInfo.processInfo.environment) -> SwiftToolchain? {
         guard let path = ExecutableLookup.find(["swiftc"], preferring: environment["SWIFTC"], environment: environment) else { return nil }
         let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
         let status = FileStatus.of(resolved)
@@ -61,16 +61,16 @@ public struct SwiftToolchain: Sendable {
 }
 
 /// One line of compiler output: `file:line:col: error: message [diagnostic_id]`.
-public struct CompilerDiagnostic: Sendable, Hashable, Codable {
-    public var file: String
-    public var line: Int
-    public var column: Int
-    public var severity: String
-    public var message: String
+struct CompilerDiagnostic: Sendable, Hashable, Codable {
+    var file: String
+    var line: Int
+    var column: Int
+    var severity: String
+    var message: String
     /// The ID `-debug-diagnostic-names` appends (`superclass_not_open`), if any.
-    public var id: String?
+    var id: String?
     /// The notes printed right after an error or warning ("to match this opening '{'").
-    public var notes: [CompilerDiagnostic] = []
+    var notes: [CompilerDiagnostic] = []
 
     /// Parses `-diagnostic-style llvm` output; other lines (source excerpts, carets) are skipped.
     static func parse(_ output: String) -> [CompilerDiagnostic] {

@@ -14,7 +14,7 @@ public struct Diagnostic: Sendable, Hashable, Error, CustomStringConvertible {
     /// Related places, printed as `note:` lines (the other file of a duplicate slug, ...).
     public var notes: [Diagnostic]
 
-    public init(
+    package init(
         _ severity: Severity, file: String, at location: SourceLocation?, _ message: String,
         notes: [Diagnostic] = []
     ) {
@@ -25,15 +25,15 @@ public struct Diagnostic: Sendable, Hashable, Error, CustomStringConvertible {
         self.notes = notes
     }
 
-    public static func error(_ file: String, _ location: SourceLocation?, _ message: String, notes: [Diagnostic] = []) -> Diagnostic {
+    package static func error(_ file: String, _ location: SourceLocation?, _ message: String, notes: [Diagnostic] = []) -> Diagnostic {
         Diagnostic(.error, file: file, at: location, message, notes: notes)
     }
 
-    public static func warning(_ file: String, _ location: SourceLocation?, _ message: String) -> Diagnostic {
+    package static func warning(_ file: String, _ location: SourceLocation?, _ message: String) -> Diagnostic {
         Diagnostic(.warning, file: file, at: location, message)
     }
 
-    public static func note(_ file: String, _ location: SourceLocation?, _ message: String) -> Diagnostic {
+    package static func note(_ file: String, _ location: SourceLocation?, _ message: String) -> Diagnostic {
         Diagnostic(.note, file: file, at: location, message)
     }
 
@@ -53,7 +53,7 @@ public struct Diagnostic: Sendable, Hashable, Error, CustomStringConvertible {
 public struct DiagnosticsError: Error, Sendable, CustomStringConvertible {
     public var diagnostics: [Diagnostic]
 
-    public init(_ diagnostics: [Diagnostic]) {
+    package init(_ diagnostics: [Diagnostic]) {
         self.diagnostics = diagnostics
     }
 
@@ -64,7 +64,7 @@ public struct DiagnosticsError: Error, Sendable, CustomStringConvertible {
 
 extension Diagnostic {
     /// By file, then by place in the file, as a reader goes through them.
-    public static func inReadingOrder(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+    package static func inReadingOrder(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
         diagnostics.enumerated().sorted { a, b in
             if a.element.file != b.element.file { return a.element.file < b.element.file }
             let la = a.element.location ?? SourceLocation(line: 0, column: 0)

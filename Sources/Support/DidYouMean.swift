@@ -1,6 +1,6 @@
 /// Suggests the known word closest to a misspelt one (`titel` → `title`).
-public enum DidYouMean {
-    public static func suggestion(for word: String, among candidates: [String]) -> String? {
+package enum DidYouMean {
+    package static func suggestion(for word: String, among candidates: [String]) -> String? {
         let lowered = Array(word.lowercased().unicodeScalars)
         let limit = max(1, min(3, word.count / 3))
         var best: (candidate: String, distance: Int)?
@@ -17,7 +17,7 @@ public enum DidYouMean {
 
     /// Edit distance over Unicode scalars where swapping two neighbours counts as one
     /// edit (optimal string alignment), since `titel` for `title` is the common slip.
-    package static func editDistance(_ a: String, _ b: String) -> Int {
+    static func editDistance(_ a: String, _ b: String) -> Int {
         editDistance(Array(a.unicodeScalars), Array(b.unicodeScalars))
     }
 
@@ -44,7 +44,7 @@ public enum DidYouMean {
     }
 
     /// ` (did you mean 'title'?)` or an empty string.
-    public static func hint(for word: String, among candidates: [String]) -> String {
+    package static func hint(for word: String, among candidates: [String]) -> String {
         suggestion(for: word, among: candidates).map { " (did you mean '\($0)'?)" } ?? ""
     }
 }

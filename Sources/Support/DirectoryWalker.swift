@@ -8,17 +8,17 @@ import Foundation
 /// shows up and is reported by whoever reads it, instead of vanishing.
 package enum DirectoryWalker {
     /// What a folder holds, by the type `readdir` gives (a link is not followed).
-    package struct Listing: Sendable {
-        package var regularFiles: [String] = []
-        package var symbolicLinks: [String] = []
+    struct Listing: Sendable {
+        var regularFiles: [String] = []
+        var symbolicLinks: [String] = []
         /// FIFOs, sockets and devices, with what each is (`a FIFO`).
-        package var specialFiles: [(path: String, kind: String)] = []
+        var specialFiles: [(path: String, kind: String)] = []
         /// Entries skipped for a name starting with `.` (folders are not entered).
-        package var hidden: [String] = []
-        package var folders: [String] = []
+        var hidden: [String] = []
+        var folders: [String] = []
 
         /// Everything but folders, sorted: what ``DirectoryWalker/files(below:includeHidden:)`` lists.
-        package var allFiles: [String] { (regularFiles + symbolicLinks + specialFiles.map(\.path)).sorted() }
+        var allFiles: [String] { (regularFiles + symbolicLinks + specialFiles.map(\.path)).sorted() }
     }
 
     package static func files(below root: String, includeHidden: Bool) -> [String] {
@@ -31,7 +31,7 @@ package enum DirectoryWalker {
     }
 
     /// Every entry below `root`, each list sorted.
-    package static func listing(below root: String, includeHidden: Bool) -> Listing {
+    static func listing(below root: String, includeHidden: Bool) -> Listing {
         var listing = Listing()
         var pending: [String] = [""]
         while let relative = pending.popLast() {

@@ -27,6 +27,13 @@ package struct FileStatus: Sendable, Hashable {
         return FileStatus(buffer)
     }
 
+    /// An open file's status (`fstat`): what was opened, even if the path was replaced since.
+    package static func of(descriptor: Int32) -> FileStatus? {
+        var buffer = stat()
+        guard fstat(descriptor, &buffer) == 0 else { return nil }
+        return FileStatus(buffer)
+    }
+
     /// The link itself, not what it points to.
     package static func ofLink(_ path: String) -> FileStatus? {
         var buffer = stat()

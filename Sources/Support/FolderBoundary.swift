@@ -6,7 +6,7 @@ import Foundation
 /// loop, or a fan of links, would make the walk endless or huge): each is an error.
 package struct FolderBoundary: Sendable {
     /// The folder with every link in its path resolved.
-    package let root: String
+    let root: String
     /// The folder as given, where the search for the link that leads out starts.
     private let givenRoot: String
 
@@ -30,7 +30,7 @@ package struct FolderBoundary: Sendable {
         package var hidden: [String] = []
     }
 
-    package func contains(resolvedPath path: String) -> Bool {
+    func contains(resolvedPath path: String) -> Bool {
         path == root || path.hasPrefix(root == "/" ? "/" : root + "/")
     }
 
@@ -62,7 +62,7 @@ package struct FolderBoundary: Sendable {
 
     /// Why the file at `path` may not be read, or nil: it is a regular file inside the
     /// folder, or does not exist (the reader reports that in its own words).
-    package func problem(withFile path: String) -> Problem? {
+    func problem(withFile path: String) -> Problem? {
         var info = stat()
         guard lstat(path, &info) == 0 else { return nil }
         if (info.st_mode & S_IFMT) == S_IFLNK { return problem(withLink: path) }

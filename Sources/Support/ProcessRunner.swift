@@ -31,7 +31,7 @@ package struct ProcessResult: Sendable {
         return -1
     }
 
-    package var timedOut: Bool {
+    var timedOut: Bool {
         if case .timedOut = ending { return true }
         return false
     }
@@ -58,7 +58,7 @@ package struct ProcessResult: Sendable {
 /// a child's exit only when every process holding a socket it passes down has exited, so a
 /// background child would keep it waiting.
 package enum ProcessRunner {
-    package static let defaultOutputLimit = 64 << 20
+    static let defaultOutputLimit = 64 << 20
 
     /// `input`, if given, is the process's standard input; otherwise it reads nothing.
     /// `environment` nil inherits this process's.
@@ -152,12 +152,12 @@ package enum ProcessRunner {
     }
 
     /// `1.5 s`, `60 s`.
-    package static func seconds(_ value: Double) -> String {
+    static func seconds(_ value: Double) -> String {
         value == value.rounded() ? "\(Int(value)) s" : "\(value) s"
     }
 
     /// `1 MiB`, `512 KiB`, `100 bytes`.
-    package static func size(_ bytes: Int) -> String {
+    static func size(_ bytes: Int) -> String {
         if bytes >= 1 << 20 && bytes % (1 << 20) == 0 { return "\(bytes >> 20) MiB" }
         if bytes >= 1 << 10 && bytes % (1 << 10) == 0 { return "\(bytes >> 10) KiB" }
         return "\(bytes) bytes"

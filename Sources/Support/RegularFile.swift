@@ -17,7 +17,7 @@ package enum RegularFile {
 
     /// What a path that is not a regular file is (`a FIFO`), or nil for a regular file;
     /// follows symbolic links. Nil as well when the path cannot be examined.
-    package static func otherKind(of path: String) -> String? {
+    static func otherKind(of path: String) -> String? {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
         return kindName(info.st_mode)
@@ -114,7 +114,7 @@ package enum RegularFile {
     }
 
     /// `strerror`, with the two reasons authors meet most in short words.
-    package static func reason(_ code: Int32) -> String {
+    static func reason(_ code: Int32) -> String {
         switch code {
         case ENOENT: return "no such file"
         case EACCES, EPERM: return "permission denied"

@@ -51,7 +51,7 @@ package struct SHA256 {
         }.joined()
     }
 
-    package static func hex(_ text: String) -> String {
+    static func hex(_ text: String) -> String {
         var hash = SHA256()
         hash.update(text)
         return hash.hexDigest()

@@ -2,12 +2,12 @@ import Foundation
 
 /// The lines of one file, found by number from an index of where each line starts, so a
 /// file with thousands of diagnostics is read and scanned once, not once per diagnostic.
-package struct LineIndex: Sendable {
+struct LineIndex: Sendable {
     private let bytes: [UInt8]
     /// The offset of each line's first byte.
     private let starts: [Int]
 
-    package init(_ bytes: [UInt8]) {
+    init(_ bytes: [UInt8]) {
         var body = bytes[...]
         if body.starts(with: [0xEF, 0xBB, 0xBF]) { body = body.dropFirst(3) }
         self.bytes = Array(body)
@@ -21,7 +21,7 @@ package struct LineIndex: Sendable {
     }
 
     /// Line `number` (1-based) without its line end, or nil past the end.
-    package func line(_ number: Int) -> String? {
+    func line(_ number: Int) -> String? {
         guard number >= 1, number <= starts.count else { return nil }
         let start = starts[number - 1]
         var end = number < starts.count ? starts[number] : bytes.count
@@ -36,7 +36,7 @@ package struct LineIndex: Sendable {
 package struct SourceExcerpt: Sendable, Hashable {
     package var text: String
     /// The 1-based column, in Unicode scalars of `text`, of the diagnostic's place.
-    package var column: Int
+    var column: Int
 
     /// - Parameter width: the most Unicode scalars of the line to show.
     package init(line: String, column: Int, width: Int = 120) {

@@ -35,7 +35,7 @@ public struct SourceText: Sendable {
         return try read(url, displayPath: displayPath)
     }
 
-    public static func decode(_ bytes: [UInt8], displayPath: String) throws(Diagnostic) -> SourceText {
+    package static func decode(_ bytes: [UInt8], displayPath: String) throws(Diagnostic) -> SourceText {
         var body = bytes[...]
         if body.starts(with: [0xEF, 0xBB, 0xBF]) { body = body.dropFirst(3) }
         guard let text = String(validating: body, as: UTF8.self) else {
@@ -45,7 +45,7 @@ public struct SourceText: Sendable {
         return SourceText(path: displayPath, text: normalizeLineEnds(text))
     }
 
-    package static func normalizeLineEnds(_ text: String) -> String {
+    static func normalizeLineEnds(_ text: String) -> String {
         var probe = text
         // memchr: the byte-by-byte generic `contains` showed in profiles of 10,000-post builds.
         let hasCR = probe.withUTF8 { bytes in bytes.baseAddress.map { memchr($0, 13, bytes.count) != nil } ?? false }

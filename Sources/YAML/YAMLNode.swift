@@ -1,40 +1,40 @@
 import Support
 /// A YAML document as a tree with the source location of every node, so that a
 /// wrong value can be reported at its own line and column.
-public struct YAMLNode: Sendable, Hashable {
-    public enum ScalarStyle: Sendable, Hashable {
+package struct YAMLNode: Sendable, Hashable {
+    package enum ScalarStyle: Sendable, Hashable {
         case plain, singleQuoted, doubleQuoted, literal, folded
     }
 
-    public struct Pair: Sendable, Hashable {
-        public var key: YAMLNode
-        public var value: YAMLNode
+    package struct Pair: Sendable, Hashable {
+        package var key: YAMLNode
+        package var value: YAMLNode
 
-        public init(key: YAMLNode, value: YAMLNode) {
+        package init(key: YAMLNode, value: YAMLNode) {
             self.key = key
             self.value = value
         }
     }
 
-    public indirect enum Content: Sendable, Hashable {
+    package indirect enum Content: Sendable, Hashable {
         case scalar(String, ScalarStyle)
         case sequence([YAMLNode])
         case mapping([Pair])
     }
 
-    public var content: Content
-    public var location: SourceLocation
+    package var content: Content
+    package var location: SourceLocation
     /// An explicit tag such as `tag:yaml.org,2002:str` (from `!!str`), if the author wrote one.
-    public var tag: String?
+    var tag: String?
 
-    public init(_ content: Content, at location: SourceLocation, tag: String? = nil) {
+    package init(_ content: Content, at location: SourceLocation, tag: String? = nil) {
         self.content = content
         self.location = location
         self.tag = tag
     }
 
     /// A scalar typed by the YAML 1.2 core schema: what `true`, `12`, `~` or `"12"` mean.
-    public enum Scalar: Sendable, Hashable {
+    package enum Scalar: Sendable, Hashable {
         case null
         case bool(Bool)
         case int(Int)
@@ -43,7 +43,7 @@ public struct YAMLNode: Sendable, Hashable {
     }
 
     /// The typed value of a scalar node; nil for sequences and mappings.
-    public var scalar: Scalar? {
+    package var scalar: Scalar? {
         guard case .scalar(let text, let style) = content else { return nil }
         switch tag {
         case "tag:yaml.org,2002:str": return .string(text)
@@ -55,12 +55,12 @@ public struct YAMLNode: Sendable, Hashable {
     }
 
     /// The scalar's text as written (without quotes), whatever its type.
-    public var scalarText: String? {
+    package var scalarText: String? {
         if case .scalar(let text, _) = content { return text }
         return nil
     }
 
-    public var kindName: String {
+    package var kindName: String {
         switch content {
         case .sequence: return "a list"
         case .mapping: return "a mapping"
@@ -76,7 +76,7 @@ public struct YAMLNode: Sendable, Hashable {
     }
 
     /// The value for `key` in a mapping node.
-    public subscript(key: String) -> YAMLNode? {
+    package subscript(key: String) -> YAMLNode? {
         guard case .mapping(let pairs) = content else { return nil }
         return pairs.first { $0.key.scalarText == key }?.value
     }
@@ -98,7 +98,7 @@ public struct YAMLNode: Sendable, Hashable {
 
     /// A plain scalar written as a YAML integer that does not fit in an `Int`
     /// (`series_order: 1180591620717411303424`): out of range, rather than some other type.
-    public var isIntegerOutOfRange: Bool {
+    package var isIntegerOutOfRange: Bool {
         guard case .scalar(let text, .plain) = content, tag == nil, Self.parseInt(text) == nil else { return false }
         var digits = Substring(text)
         if digits.hasPrefix("0x") { return digits.count > 2 && digits.dropFirst(2).allSatisfy { $0.isASCII && $0.isHexDigit } }

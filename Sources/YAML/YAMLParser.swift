@@ -3,22 +3,22 @@ import Foundation
 import Support
 
 /// A YAML problem at a place in the parsed text (lines counted from the text's first line).
-public struct YAMLError: Error, Sendable, Hashable {
-    public var location: SourceLocation
+package struct YAMLError: Error, Sendable, Hashable {
+    var location: SourceLocation
     /// The message with each line number it names wrapped in ``lineMarker``s, so that
     /// ``shifted(by:)`` can make them lines of the file the YAML was cut from.
     private var template: String
 
-    public init(location: SourceLocation, message: String) {
+    init(location: SourceLocation, message: String) {
         self.location = location
         self.template = message
     }
 
     /// The message, its line numbers counted from the YAML's first line.
-    public var message: String { template.replacingLineMarkers(offset: 0) }
+    var message: String { template.replacingLineMarkers(offset: 0) }
 
     /// The same error for YAML that starts at line `lineOffset + 1` of its file.
-    public func shifted(by lineOffset: Int) -> (location: SourceLocation, message: String) {
+    package func shifted(by lineOffset: Int) -> (location: SourceLocation, message: String) {
         (SourceLocation(line: location.line + lineOffset, column: location.column), template.replacingLineMarkers(offset: lineOffset))
     }
 
@@ -27,8 +27,8 @@ public struct YAMLError: Error, Sendable, Hashable {
 
     static let lineMarker = "\u{1}"
 
-    public static func == (a: YAMLError, b: YAMLError) -> Bool { a.location == b.location && a.message == b.message }
-    public func hash(into hasher: inout Hasher) {
+    package static func == (a: YAMLError, b: YAMLError) -> Bool { a.location == b.location && a.message == b.message }
+    package func hash(into hasher: inout Hasher) {
         hasher.combine(location)
         hasher.combine(message)
     }
@@ -52,9 +52,9 @@ extension String {
 /// Aliases are expanded (`*anchor` becomes a copy of the anchored node) and duplicate
 /// mapping keys are an error, as YAML requires; a YAML stream with more than one
 /// document is an error too, since front matter and site settings are one document.
-public enum YAMLParser {
+package enum YAMLParser {
     /// Returns nil for an empty document (only comments or nothing).
-    public static func parse(_ text: String) throws(YAMLError) -> YAMLNode? {
+    package static func parse(_ text: String) throws(YAMLError) -> YAMLNode? {
         var bytes = Array(text.utf8)
         if bytes.isEmpty { bytes = [0x0A] }
         let result: Result<YAMLNode?, YAMLError> = bytes.withUnsafeBufferPointer { buffer in

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import Highlight
+@testable import Highlight
 
 /// Every ```swift block of the blog's posts highlights and comes back exactly.
 @Suite("The blog's Swift blocks")

@@ -1,5 +1,5 @@
 import Testing
-import Highlight
+@testable import Highlight
 
 /// What holds for every language and every input: the code is escaped exactly once, as
 /// cmark escapes code, and removing the tags and decoding the four entities gives it back

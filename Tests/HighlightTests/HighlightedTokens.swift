@@ -1,4 +1,4 @@
-import Highlight
+@testable import Highlight
 
 /// The highlighter's HTML read back strictly: runs of text with their class (`nil`: no
 /// span). Anything but a `<span class="…">`, a `</span>`, the four entities cmark writes

@@ -1,5 +1,5 @@
 import Testing
-import Highlight
+@testable import Highlight
 
 /// About a megabyte in the shapes that make a careless lexer quadratic or blow its stack:
 /// one unterminated string, deep nesting, one very long line. Only the round trip is

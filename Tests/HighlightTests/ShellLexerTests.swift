@@ -1,5 +1,5 @@
 import Testing
-import Highlight
+@testable import Highlight
 
 @Suite("Shell lexer")
 struct ShellLexerTests {

@@ -1,6 +1,6 @@
 import CCmark
 import Foundation
-import Markdown
+@testable import Markdown
 
 /// libcmark's own HTML for `markdown`, the oracle the Swift renderer must
 /// match byte for byte.

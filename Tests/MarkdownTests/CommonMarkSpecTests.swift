@@ -1,4 +1,4 @@
-import Markdown
+@testable import Markdown
 import Testing
 
 @Suite("CommonMark spec 0.30")

@@ -1,5 +1,5 @@
 import Foundation
-import Markdown
+@testable import Markdown
 import Testing
 
 /// cmark-gfm's own extension tests (`../shared/specs/gfm/extensions.txt`), run as

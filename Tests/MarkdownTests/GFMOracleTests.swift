@@ -1,5 +1,5 @@
 import Foundation
-import Markdown
+@testable import Markdown
 import Testing
 
 /// Debian's `cmark-gfm` binary (apt `cmark-gfm`, 0.29.0.gfm.6) as the oracle: run as a

@@ -3,7 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Markdown
+@testable import Markdown
 import Testing
 
 /// Inputs built to make a GFM parser slow, at 1×, 2× and 4× size: parsing and rendering

@@ -1,4 +1,4 @@
-import Markdown
+@testable import Markdown
 import Testing
 
 /// The extensions' HTML, and the renderer's settings and hooks applied inside them.

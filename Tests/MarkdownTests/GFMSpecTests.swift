@@ -1,5 +1,5 @@
 import Foundation
-import Markdown
+@testable import Markdown
 import Testing
 
 /// The GitHub Flavored Markdown spec 0.29 (`../shared/specs/gfm/spec.txt`): its extension

@@ -1,4 +1,4 @@
-import Markdown
+@testable import Markdown
 import Testing
 
 /// The tree the extensions build: node kinds, source positions, footnote numbers.

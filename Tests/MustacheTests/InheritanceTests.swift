@@ -1,4 +1,4 @@
-import Mustache
+@testable import Mustache
 import Testing
 
 @Suite("Inheritance")

@@ -3,7 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Mustache
+@testable import Mustache
 import Testing
 
 /// Issue 17, finding 7: 8,000 tags in one template took 17–23 s and 2,000 nested

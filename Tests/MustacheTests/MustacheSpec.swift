@@ -1,5 +1,5 @@
 import Foundation
-import Mustache
+@testable import Mustache
 
 /// Access to the official Mustache spec JSON files, read in place from the
 /// shared folder (never copied into the package).

@@ -1,5 +1,5 @@
 import Foundation
-import Mustache
+@testable import Mustache
 
 /// Swift equivalents of the `~lambdas.json` closures, keyed by test name.
 ///

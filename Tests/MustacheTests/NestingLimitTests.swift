@@ -1,4 +1,4 @@
-import Mustache
+@testable import Mustache
 import Testing
 
 /// Issue 17, finding 5: 4,000 nested sections overflowed the stack in the parser

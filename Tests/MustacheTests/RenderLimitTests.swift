@@ -1,4 +1,4 @@
-import Mustache
+@testable import Mustache
 import Testing
 
 /// Nested sections over lists and partials that include each other multiply

@@ -1,4 +1,4 @@
-import Mustache
+@testable import Mustache
 import Testing
 
 /// Positions and delimiter search after the scanner stopped re-counting each line

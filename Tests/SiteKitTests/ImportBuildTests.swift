@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import Import
 @testable import SiteKit
-import Support
+@testable import Support
 
 /// The imported blogs build with zero errors, and every URL the old blog had answers: the
 /// page itself, or a redirect page to it.

@@ -1,5 +1,5 @@
 import Foundation
-import Import
+@testable import Import
 import Testing
 
 /// `sitegen import` as a user runs it: exit codes, the report on stdout, errors on stderr

@@ -7,18 +7,6 @@ import Testing
 /// fixed seed, so a failure repeats): every reader returns, none traps on an index.
 @Suite("Import: arbitrary input")
 struct ImportRobustnessTests {
-    /// SplitMix64: the same sequence on every platform and run.
-    struct SeededGenerator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     static let pieces = ["{%", "%}", "{{", "}}", "{{<", ">}}", "{{%", "%}}", "{{</*", "*/>}}", "{:", "}", "`", "```", "~~~", "\n", " ",
                          "    ", "> ", "- ", "raw", "endraw", "highlight", "endhighlight", " swift", "/highlight", "post_url", "link",
                          "include figure.html", " image=\"/a.png\"", " caption=\"c\"", "ref", " \"x.md\"", "site.baseurl", "site.url",
@@ -26,7 +14,7 @@ struct ImportRobustnessTests {
                          " src=\"a.png\"", "+++", "---", "[[", "]]", "1979-05-27", "07:32", "0x1F", "1e5", "\"\"\"", "'''", ","]
 
     @Test func everyReaderReturnsOnArbitraryText() throws {
-        var generator = SeededGenerator(state: 20_261_130)
+        var generator = SplitMix(seed: 20_261_130)
         var targets = LinkTargets()
         targets.add(source: "_posts/2019-01-01-x.md", target: .document("Content/posts/2019-01-01-x.md"), names: ["2019-01-01-x", "x"])
         let context = ConversionContext(documentPath: "Content/posts/a.md", sourcePath: "_posts/a.md", targets: targets,

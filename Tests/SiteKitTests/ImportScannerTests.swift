@@ -1,8 +1,8 @@
 import Foundation
 import Testing
-import Markdown
+@testable import Markdown
 @testable import SiteKit
-import Support
+@testable import Support
 
 /// The build-time detector of template syntax left in a post: what it finds, where, and
 /// everything it must not read as syntax (code, escaped braces, ordinary braces).

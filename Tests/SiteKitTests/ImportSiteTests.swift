@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 @testable import Import
-import Support
+@testable import Support
 
 /// Whole blogs imported: what goes where, what the report says, that the source is never
 /// written to, and that the destination is complete or untouched.

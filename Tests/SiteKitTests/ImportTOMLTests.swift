@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 @testable import Import
-import YAML
+@testable import YAML
 
 /// The TOML reader against the examples of the TOML 1.0.0 specification (toml.io/en/v1.0.0),
 /// valid and invalid, section by section; and TOML written back as YAML reads the same.

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import SiteKit
 @testable import Support
-import YAML
+@testable import YAML
 
 /// `sitegen init` as a new user runs it: a site in an empty folder that builds, serves and
 /// passes check-snippets with nothing but the binary.

@@ -1,5 +1,5 @@
 import Foundation
-import Markdown
+@testable import Markdown
 import Testing
 @testable import SiteKit
 

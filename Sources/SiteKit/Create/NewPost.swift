@@ -7,11 +7,11 @@ import YAML
 /// with the site's loader, so the slug and the series are checked as the build checks
 /// them, and it never replaces a file.
 public struct NewPost: Sendable {
-    public var title: String
-    public var series: String?
+    var title: String
+    var series: String?
     /// Overrides the slug made from the title.
-    public var slug: String?
-    public var date: PostDate
+    var slug: String?
+    var date: PostDate
 
     public init(title: String, series: String? = nil, slug: String? = nil, date: PostDate = NewPost.today()) {
         self.title = title
@@ -24,7 +24,7 @@ public struct NewPost: Sendable {
     public struct Created: Sendable {
         /// Relative to the site root: `Content/posts/<slug>.md`.
         public var path: String
-        public var text: String
+        var text: String
         public var series: SeriesPart?
     }
 

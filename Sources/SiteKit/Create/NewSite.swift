@@ -6,14 +6,14 @@ import Foundation
 /// it. The theme is the one built into sitegen, so there is no `Themes/` folder.
 public struct NewSite: Sendable {
     /// The first post's date.
-    public var date: PostDate
+    var date: PostDate
 
     public init(date: PostDate = NewPost.today()) {
         self.date = date
     }
 
     /// Each file's path in the site and its text, in the order they are written and listed.
-    public var files: [(path: String, text: String)] {
+    var files: [(path: String, text: String)] {
         [("Content/site.yml", NewSiteFiles.settings),
          ("Content/posts/hello-world.md", NewSiteFiles.firstPost(date: date)),
          (".gitignore", NewSiteFiles.gitignore),

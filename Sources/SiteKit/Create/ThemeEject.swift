@@ -3,7 +3,7 @@ import Foundation
 /// `sitegen theme eject [NAME]`: writes the built-in theme into `Themes/<name>/`, where the
 /// site can edit it. Never into an existing folder: an edited theme must not be overwritten.
 public struct ThemeEject: Sendable {
-    public var name: String
+    var name: String
 
     public init(name: String = BuiltInTheme.name) {
         self.name = name

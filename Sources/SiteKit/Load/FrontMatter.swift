@@ -4,14 +4,14 @@ import Support
 /// The front matter is the block between a first line `---` and the next line that is
 /// `---` (or YAML's `...`). Line numbers are kept so YAML errors and Markdown positions
 /// can be given as lines of the file.
-public struct FrontMatter: Sendable {
-    public var yaml: String
+struct FrontMatter: Sendable {
+    var yaml: String
     /// The file line of the YAML's first line (2: right after the opening `---`).
-    public var yamlFirstLine: Int
-    public var body: String
-    public var bodyFirstLine: Int
+    var yamlFirstLine: Int
+    var body: String
+    var bodyFirstLine: Int
 
-    public static func split(_ source: SourceText) throws(Diagnostic) -> FrontMatter {
+    static func split(_ source: SourceText) throws(Diagnostic) -> FrontMatter {
         // Scans bytes up to the closing fence only: the body is sliced off, never split
         // into lines, since this runs for every post of every build.
         let text = source.text

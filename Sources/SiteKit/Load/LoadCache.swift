@@ -7,7 +7,7 @@ import Support
 /// most of a one-post edit's load stage.
 ///
 /// Thread-safe: files are decoded on every core.
-package final class LoadCache: @unchecked Sendable {
+final class LoadCache: @unchecked Sendable {
     /// Everything a decoded value depends on besides the file's bytes.
     struct Key: Hashable {
         var size: Int
@@ -24,7 +24,7 @@ package final class LoadCache: @unchecked Sendable {
     private var entries: [String: (key: Key, value: Any, diagnostics: [Diagnostic])] = [:]
     private var places: [String: ContentFile] = [:]
 
-    package init() {}
+    init() {}
 
     /// The key of `file` now, or nil when it cannot be examined (it is then read, and the
     /// read reports why).

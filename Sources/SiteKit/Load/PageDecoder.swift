@@ -1,8 +1,8 @@
 import Support
 
 /// Turns one file of `Content/pages/` into a `ContentPage`, every problem at its line and column.
-public enum PageDecoder {
-    public static let knownKeys = ["title", "slug", "summary", "description", "excerpt", "nav_order", "draft", "published",
+enum PageDecoder {
+    static let knownKeys = ["title", "slug", "summary", "description", "excerpt", "nav_order", "draft", "published",
                                    "aliases", "redirect_from"]
 
     /// `reserved`: the first URL segments of the site's generated lists, which a page may not take.

@@ -4,9 +4,9 @@ import YAML
 /// Turns one post file into a `Post`: splits the front matter, parses it with libyaml and
 /// reads every key sitegen knows, in sitegen's spelling or Jekyll's and Hugo's (see
 /// docs/content.md), reporting problems at their line and column in the file.
-public enum PostDecoder {
+enum PostDecoder {
     /// The keys sitegen reads; any other key is kept as a param for templates.
-    public static let knownKeys = ["title", "date", "updated", "lastmod", "last_modified_at", "tags", "categories", "category",
+    static let knownKeys = ["title", "date", "updated", "lastmod", "last_modified_at", "tags", "categories", "category",
                                    "summary", "description", "excerpt", "series", "series_order", "slug", "draft", "published",
                                    "aliases", "redirect_from", "snippets"]
     static let updatedKeys = ["updated", "lastmod", "last_modified_at"]

@@ -5,9 +5,9 @@ import YAML
 
 /// Reads `Content/site.yml` into a `SiteConfig`, every problem at its line and column.
 public enum SiteConfigDecoder {
-    public static let knownKeys = ["title", "author", "description", "base_url", "language", "theme", "posts_per_page", "feed_limit", "markdown", "snippets", "strings", "permalinks", "links", "template_syntax", "limits", "keep"]
-    public static let knownSnippetKeys = ["swift_version", "run"]
-    public static let knownMarkdownKeys = ["smart_punctuation", "allow_raw_html", "extensions"]
+    static let knownKeys = ["title", "author", "description", "base_url", "language", "theme", "posts_per_page", "feed_limit", "markdown", "snippets", "strings", "permalinks", "links", "template_syntax", "limits", "keep"]
+    static let knownSnippetKeys = ["swift_version", "run"]
+    static let knownMarkdownKeys = ["smart_punctuation", "allow_raw_html", "extensions"]
 
     public static func decode(_ source: SourceText) -> (config: SiteConfig?, diagnostics: [Diagnostic]) {
         let root: YAMLNode

@@ -3,10 +3,10 @@ import Support
 
 /// The load stage: reads `Content/` into a validated `Site`, or fails with every error found.
 public struct SiteLoader: Sendable {
-    public var layout: SiteLayout
-    public var includeDrafts: Bool
+    var layout: SiteLayout
+    var includeDrafts: Bool
     /// A preview server's: files that did not change since its last load are not read again.
-    package var cache: LoadCache?
+    var cache: LoadCache?
 
     public init(layout: SiteLayout, includeDrafts: Bool = false) {
         self.layout = layout

@@ -1,19 +1,19 @@
 import Support
 /// Checks that need all posts at once: unique URLs, unique part numbers in a series,
 /// series names that do not share a URL.
-public enum SiteValidator {
-    public static func validate(_ posts: [Post]) -> [Diagnostic] {
+enum SiteValidator {
+    static func validate(_ posts: [Post]) -> [Diagnostic] {
         duplicateSlugs(posts) + duplicateSeriesOrders(posts) + seriesURLClashes(posts) + unorderedPartsOnOneDate(posts)
     }
 
     /// Pages' URLs are unique among pages; reserved sections are checked by `PageDecoder`.
-    public static func validate(_ pages: [ContentPage]) -> [Diagnostic] {
+    static func validate(_ pages: [ContentPage]) -> [Diagnostic] {
         duplicateSlugs(pages.map { ($0.slug, $0.sourcePath, $0.urlPath) }, what: "page")
     }
 
     /// A series with one part is allowed (its other parts may be unwritten), but it is
     /// more often a misspelt series name, so it is pointed out.
-    public static func singlePartSeries(_ posts: [Post]) -> [Diagnostic] {
+    static func singlePartSeries(_ posts: [Post]) -> [Diagnostic] {
         Series.group(posts).compactMap { series -> Diagnostic? in
             guard series.parts.count == 1, let post = series.parts.first, let membership = post.series else { return nil }
             return .warning(post.sourcePath, membership.nameLocation,

@@ -2,10 +2,10 @@ import Support
 import YAML
 
 /// Reads a `strings` mapping (a theme's `strings/<language>.yml`, the site's `strings:`).
-package enum UIStringsDecoder {
+enum UIStringsDecoder {
     /// A `strings` mapping of a theme's file or the site's settings: texts by key, unknown
     /// keys warned about with a did-you-mean, values that are not text errors.
-    package static func decode(_ mapping: YAMLNode, file: String, lineOffset: Int = 0) -> (texts: [String: String], diagnostics: [Diagnostic]) {
+    static func decode(_ mapping: YAMLNode, file: String, lineOffset: Int = 0) -> (texts: [String: String], diagnostics: [Diagnostic]) {
         guard case .mapping(let pairs) = mapping.content else {
             let location = SourceLocation(line: mapping.location.line + lineOffset, column: mapping.location.column)
             return ([:], [.error(file, location, "strings must be a mapping of keys to texts (newer_posts: \"← Newer posts\"), not \(mapping.kindName)")])

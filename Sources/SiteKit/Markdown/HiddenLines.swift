@@ -1,12 +1,12 @@
 import Foundation
 
 /// Hidden lines: `// snippet.hide` … `// snippet.show` are compiled but never shown.
-public enum HiddenLines {
+enum HiddenLines {
     static let hide = "// snippet.hide"
     static let show = "// snippet.show"
 
     /// The code a reader sees: hidden regions and the marker lines removed.
-    public static func visible(_ code: String) -> String {
+    static func visible(_ code: String) -> String {
         guard code.contains(hide) else { return code }
         var kept: [Substring] = []
         var hidden = false

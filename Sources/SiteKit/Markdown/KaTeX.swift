@@ -4,19 +4,19 @@ import Support
 /// Where KaTeX is on this machine: the node executable and the `katex` package folder.
 /// Both are found by ``find(environment:)`` and both can be given instead, so a test can
 /// make either one missing.
-public struct KaTeX: Sendable, Hashable {
+struct KaTeX: Sendable, Hashable {
     /// The node executable, nil if there is none.
-    public var node: String?
+    var node: String?
     /// The `katex` package's folder (the one holding its `package.json`), nil if there is none.
-    public var module: URL?
+    var module: URL?
 
-    public init(node: String?, module: URL?) {
+    init(node: String?, module: URL?) {
         self.node = node
         self.module = module
     }
 
     /// `node` (or `nodejs`) on `PATH`, and the first `katex` package in ``moduleFolders(environment:)``.
-    public static func find(environment: [String: String] = ProcessInfo.processInfo.environment) -> KaTeX {
+    static func find(environment: [String: String] = ProcessInfo.processInfo.environment) -> KaTeX {
         let module = moduleFolders(environment: environment)
             .map { URL(fileURLWithPath: $0).appendingPathComponent("katex") }
             .first { FileManager.default.fileExists(atPath: $0.appendingPathComponent("package.json").path) }
@@ -26,7 +26,7 @@ public struct KaTeX: Sendable, Hashable {
     /// `$NODE_PATH`, then where Debian (`apt-get install katex`), `npm install -g` and Homebrew
     /// put packages. The package is then required by its path: a node not built by Debian
     /// (NodeSource's, say) does not look in Debian's `/usr/share/nodejs`.
-    public static func moduleFolders(environment: [String: String] = ProcessInfo.processInfo.environment) -> [String] {
+    static func moduleFolders(environment: [String: String] = ProcessInfo.processInfo.environment) -> [String] {
         (environment["NODE_PATH"] ?? "").split(separator: ":").map(String.init)
             + ["/usr/share/nodejs", "/usr/lib/nodejs", "/usr/local/lib/node_modules", "/usr/lib/node_modules",
                "/opt/homebrew/lib/node_modules"]
@@ -34,7 +34,7 @@ public struct KaTeX: Sendable, Hashable {
 
     /// The package's version, from its `package.json`: part of every cache key, known
     /// without starting node.
-    public var version: String? {
+    var version: String? {
         struct Package: Decodable { var version: String }
         guard let module, let data = try? Data(contentsOf: module.appendingPathComponent("package.json")) else { return nil }
         return (try? JSONDecoder().decode(Package.self, from: data))?.version

@@ -7,9 +7,9 @@ package struct MarkdownCodeRegions: Sendable {
     /// The byte offset where each line of the body starts (line 0 at 0).
     package let lineStarts: [Int]
     /// Per line of the body, whether a code block holds it.
-    package let codeBlockLines: [Bool]
+    let codeBlockLines: [Bool]
     /// Code spans, backticks included, as sorted byte ranges of the body.
-    package let codeSpans: [Range<Int>]
+    let codeSpans: [Range<Int>]
 
     /// - Parameters:
     ///   - body: the Markdown, as UTF-8 bytes.

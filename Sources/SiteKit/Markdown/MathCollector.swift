@@ -6,29 +6,29 @@ import Markdown
 /// It needs the body's text as well as the tree: in a `$$ … $$` paragraph cmark has already
 /// taken TeX's backslashes as Markdown escapes (`\;` is text `;`), so the TeX is read from
 /// the lines the paragraph was parsed from.
-public struct MathCollector: Sendable {
-    public var file: String
+struct MathCollector: Sendable {
+    var file: String
     private var lines: [Substring]
     private var firstLine: Int
 
     /// `body` and `firstLine` as given to ``PostBodyRenderer``, so block positions are file lines.
-    public init(file: String, body: String, firstLine: Int) {
+    init(file: String, body: String, firstLine: Int) {
         self.file = file
         self.lines = body.split(separator: "\n", omittingEmptySubsequences: false).map { $0.hasSuffix("\r") ? $0.dropLast() : $0 }
         self.firstLine = firstLine
     }
 
-    public init(post: Post) {
+    init(post: Post) {
         self.init(file: post.sourcePath, body: post.body, firstLine: post.bodyFirstLine)
     }
 
-    public func formulas(in document: MarkdownDocument) -> [MathFormula] {
+    func formulas(in document: MarkdownDocument) -> [MathFormula] {
         BlockWalk.leaves(of: document.blocks).compactMap(formula(of:))
     }
 
     /// The document with each formula's block replaced by its rendering (a custom block of
     /// verbatim HTML); blocks the rendering has no HTML for are kept.
-    public func replacingFormulas(in document: MarkdownDocument, with rendering: MathRendering) -> MarkdownDocument {
+    func replacingFormulas(in document: MarkdownDocument, with rendering: MathRendering) -> MarkdownDocument {
         var result = document
         result.blocks = BlockWalk.replacingLeaves(of: document.blocks) { block in
             guard let formula = formula(of: block), let html = rendering.html(for: formula) else { return nil }

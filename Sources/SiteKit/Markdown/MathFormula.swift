@@ -3,17 +3,17 @@ import Foundation
 /// A TeX formula written in a post: a ```` ```math ```` block, or a paragraph that is only
 /// `$$ … $$`. Both are display math. A single `$` is never math, so prices in prose
 /// (`$5 and $10`) stay text.
-public struct MathFormula: Sendable, Hashable {
+struct MathFormula: Sendable, Hashable {
     /// The TeX, without its `$$ … $$` or `\[ … \]` delimiters and surrounding whitespace.
-    public var tex: String
+    var tex: String
     /// Display (a block of its own, centred) or inline math.
-    public var isDisplay: Bool
+    var isDisplay: Bool
     /// Where it was written, for diagnostics: the file, relative to the site root, and the
     /// file line of the fence (or of the paragraph's first line).
-    public var file: String
-    public var line: Int
+    var file: String
+    var line: Int
 
-    public init(tex: String, isDisplay: Bool = true, file: String, line: Int) {
+    init(tex: String, isDisplay: Bool = true, file: String, line: Int) {
         self.tex = tex
         self.isDisplay = isDisplay
         self.file = file
@@ -22,21 +22,21 @@ public struct MathFormula: Sendable, Hashable {
 
     /// What a rendering is found by: the same TeX in the same mode renders the same
     /// wherever it is written.
-    public struct Key: Sendable, Hashable {
-        public var tex: String
-        public var isDisplay: Bool
+    struct Key: Sendable, Hashable {
+        var tex: String
+        var isDisplay: Bool
     }
 
-    public var key: Key { Key(tex: tex, isDisplay: isDisplay) }
+    var key: Key { Key(tex: tex, isDisplay: isDisplay) }
 
     /// A fenced block whose info string's first word is `math`.
-    public static func isMathFence(info: String) -> Bool {
+    static func isMathFence(info: String) -> Bool {
         InfoString.language(info) == "math"
     }
 
     /// The TeX of a ```` ```math ```` block's literal: one surrounding `$$ … $$` or `\[ … \]`
     /// pair is optional and taken off.
-    public static func tex(fromFence literal: String) -> String {
+    static func tex(fromFence literal: String) -> String {
         let text = literal.trimmingCharacters(in: .whitespacesAndNewlines)
         return delimited(text, by: [("$$", "$$"), ("\\[", "\\]")]) ?? text
     }

@@ -9,22 +9,22 @@ import Support
 /// every post and page, one `render` call renders them all, and each body's formula blocks
 /// are replaced by their HTML (``MathCollector/replacingFormulas(in:with:)``) before the
 /// body is rendered. Errors (bad TeX) fail the build; a missing KaTeX is one warning.
-public struct MathRenderer: Sendable {
+struct MathRenderer: Sendable {
     /// Rendered formulas, one file per formula, named by a hash of KaTeX's version and the formula.
-    public var cacheFolder: URL
-    public var katex: KaTeX
+    var cacheFolder: URL
+    var katex: KaTeX
 
-    public init(cacheFolder: URL, katex: KaTeX = .find()) {
+    init(cacheFolder: URL, katex: KaTeX = .find()) {
         self.cacheFolder = cacheFolder
         self.katex = katex
     }
 
     /// `<site root>/.sitegen-cache/math`.
-    public static func cacheFolder(siteRoot: URL) -> URL {
+    static func cacheFolder(siteRoot: URL) -> URL {
         siteRoot.appendingPathComponent(".sitegen-cache/math")
     }
 
-    public func render(_ formulas: [MathFormula]) -> MathRendering {
+    func render(_ formulas: [MathFormula]) -> MathRendering {
         var rendering = MathRendering()
         var seen: Set<MathFormula.Key> = []
         let keys = formulas.map(\.key).filter { seen.insert($0).inserted }
@@ -117,19 +117,19 @@ public struct MathRenderer: Sendable {
 }
 
 /// The HTML of each formula of one ``MathRenderer/render(_:)`` call, and what went wrong.
-public struct MathRendering: Sendable {
+struct MathRendering: Sendable {
     /// MathML from KaTeX, or the TeX as code where it could not be rendered.
     var htmlByKey: [MathFormula.Key: String] = [:]
     /// An error at each formula KaTeX rejects; one warning if KaTeX could not be run.
-    public var diagnostics: [Diagnostic] = []
+    var diagnostics: [Diagnostic] = []
     /// How many node processes the render started: 0 when the cache held every formula.
-    public var processRuns = 0
+    var processRuns = 0
 
-    public func html(for formula: MathFormula) -> String? {
+    func html(for formula: MathFormula) -> String? {
         htmlByKey[formula.key]
     }
 
-    public func html(tex: String, display: Bool) -> String? {
+    func html(tex: String, display: Bool) -> String? {
         htmlByKey[MathFormula.Key(tex: tex, isDisplay: display)]
     }
 }

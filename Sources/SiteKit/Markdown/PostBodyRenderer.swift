@@ -22,7 +22,7 @@ struct RenderedBody: Sendable {
 /// Parses a post's or page's Markdown body with the site's settings. Positions in the
 /// tree are file lines, since the body's first line is passed along.
 package struct PostBodyParser: Sendable {
-    package var settings: SiteConfig.MarkdownSettings
+    var settings: SiteConfig.MarkdownSettings
 
     package init(settings: SiteConfig.MarkdownSettings) {
         self.settings = settings

@@ -5,8 +5,8 @@ import Support
 /// A piece of another generator's template language in a post, outside code: Liquid
 /// (Jekyll), a Hugo shortcode or a kramdown attribute list. sitegen shows it as text, so
 /// readers would see it; the build says where it is.
-public struct TemplateSyntax: Sendable, Hashable {
-    public enum Kind: Sendable, Hashable, CustomStringConvertible {
+package struct TemplateSyntax: Sendable, Hashable {
+    package enum Kind: Sendable, Hashable, CustomStringConvertible {
         /// `{% name … %}`; `name` is the tag's first word (`include`, `endraw`).
         case liquidTag(String)
         /// `{{ … }}`.
@@ -18,7 +18,7 @@ public struct TemplateSyntax: Sendable, Hashable {
         /// `{::nomarkdown}`, `{:/nomarkdown}`, `{::options … /}`; the name without `/`.
         case kramdownExtension(String)
 
-        public var description: String {
+        package var description: String {
             switch self {
             case .liquidTag(let name): "Liquid tag {% \(name) %}"
             case .liquidOutput: "Liquid output {{ … }}"
@@ -29,20 +29,20 @@ public struct TemplateSyntax: Sendable, Hashable {
         }
     }
 
-    public var kind: Kind
+    package var kind: Kind
     /// The construct's first character in the file.
-    public var location: SourceLocation
+    var location: SourceLocation
     /// Its first byte in the scanned body.
-    public var offset: Int
+    package var offset: Int
     /// The construct as written, on one line and shortened to `TemplateSyntaxScanner.excerptLength`.
-    public var text: String
+    package var text: String
     /// False when its end (`%}`, `}}`, `>}}`) never comes.
-    public var isClosed: Bool
+    package var isClosed: Bool
 }
 
 /// Finds template syntax left in a Markdown body, skipping code blocks and code spans.
 /// One forward pass; `{` is found with memchr, so a body without braces costs almost nothing.
-public enum TemplateSyntaxScanner {
+package enum TemplateSyntaxScanner {
     static let excerptLength = 60
     /// Tags and shortcodes may span lines, but not a whole post: an opener whose end is not
     /// within this many bytes is reported as unclosed.
@@ -52,7 +52,7 @@ public enum TemplateSyntaxScanner {
     ///   - body: the Markdown after the front matter.
     ///   - firstLine: the file line of the body's first line.
     ///   - document: `body` already parsed with `lineOffset: firstLine - 1`, if the caller has it.
-    public static func scan(_ body: String, firstLine: Int, document: MarkdownDocument? = nil) -> [TemplateSyntax] {
+    static func scan(_ body: String, firstLine: Int, document: MarkdownDocument? = nil) -> [TemplateSyntax] {
         let bytes = Array(body.utf8)
         guard bytes.contains(UInt8(ascii: "{")) else { return [] }
         return scan(bytes, firstLine: firstLine, code: MarkdownCodeRegions(body: bytes, document: document, firstLine: firstLine))
@@ -60,7 +60,7 @@ public enum TemplateSyntaxScanner {
 
     /// `3 constructs: Liquid tag {% include %} ×2, kramdown attribute list {: … }`: what a
     /// file holds, for one warning per file.
-    public static func summary(_ found: [TemplateSyntax]) -> String {
+    static func summary(_ found: [TemplateSyntax]) -> String {
         var counts: [(kind: TemplateSyntax.Kind, count: Int)] = []
         for syntax in found {
             if let index = counts.firstIndex(where: { $0.kind == syntax.kind }) { counts[index].count += 1 } else { counts.append((syntax.kind, 1)) }

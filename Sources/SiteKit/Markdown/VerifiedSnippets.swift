@@ -18,12 +18,12 @@ package struct VerifiedSnippets: Sendable, Equatable {
     /// A compiler message about a `fails=` block, placed in the code a reader sees.
     package struct Message: Codable, Sendable, Equatable {
         /// 1-based line in the shown code; nil when the line is hidden (`// snippet.hide`).
-        package var line: Int?
-        package var column: Int
-        package var severity: String
-        package var text: String
+        var line: Int?
+        var column: Int
+        var severity: String
+        var text: String
         /// The code line it is about.
-        package var source: String?
+        var source: String?
 
         package init(line: Int?, column: Int, severity: String, text: String, source: String?) {
             (self.line, self.column, self.severity, self.text, self.source) = (line, column, severity, text, source)
@@ -31,26 +31,26 @@ package struct VerifiedSnippets: Sendable, Equatable {
     }
 
     package struct Entry: Codable, Sendable, Equatable {
-        package var status: Status
+        var status: Status
         /// The compiler that decided it: "6.3.1".
-        package var swiftVersion: String
+        var swiftVersion: String
         /// For a passing `fails=` block: what the compiler said.
         package var messages: [Message]
         /// For a passing `run` block, and for its ```` ```output ```` block: what it printed.
-        package var output: String?
+        var output: String?
 
         package init(status: Status, swiftVersion: String, messages: [Message] = [], output: String? = nil) {
             (self.status, self.swiftVersion, self.messages, self.output) = (status, swiftVersion, messages, output)
         }
     }
 
-    package var entries: [String: Entry]
+    var entries: [String: Entry]
 
-    package init(entries: [String: Entry] = [:]) {
+    init(entries: [String: Entry] = [:]) {
         self.entries = entries
     }
 
-    package static func url(siteRoot: URL) -> URL {
+    static func url(siteRoot: URL) -> URL {
         siteRoot.appendingPathComponent(".sitegen-cache/snippets/verified.json")
     }
 
@@ -58,7 +58,7 @@ package struct VerifiedSnippets: Sendable, Equatable {
     package typealias Stored = [String: [String: Entry]]
 
     /// The record of the site at `siteRoot`; empty when there is none or it cannot be read.
-    package static func load(siteRoot: URL) -> VerifiedSnippets {
+    static func load(siteRoot: URL) -> VerifiedSnippets {
         VerifiedSnippets(entries: stored(at: url(siteRoot: siteRoot)).values.reduce(into: [:]) { all, post in all.merge(post) { $1 } })
     }
 

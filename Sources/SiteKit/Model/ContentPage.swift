@@ -10,13 +10,13 @@ public struct ContentPage: Sendable, Hashable {
     public var navOrder: Int?
     public var draft: Bool
     /// Old URLs of the page (`aliases`, `redirect_from`), each a redirect page.
-    public var aliases: [Alias] = []
+    var aliases: [Alias] = []
     /// Every front matter key sitegen has no use for, kept for templates (`params`).
-    public var params: [String: FrontMatterValue] = [:]
+    var params: [String: FrontMatterValue] = [:]
     public var body: String
-    public var bodyFirstLine: Int
+    var bodyFirstLine: Int
 
-    public init(sourcePath: String, slug: String, title: String, summary: String? = nil, navOrder: Int? = nil,
+    init(sourcePath: String, slug: String, title: String, summary: String? = nil, navOrder: Int? = nil,
                 draft: Bool = false, body: String, bodyFirstLine: Int) {
         self.sourcePath = sourcePath
         self.slug = slug

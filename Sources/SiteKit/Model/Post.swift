@@ -103,33 +103,33 @@ public struct Post: Sendable, Hashable {
         set { unique().draft = newValue }
     }
     /// The Swift language mode its snippets compile in, when not the site's.
-    public var swiftVersion: Int? {
+    package var swiftVersion: Int? {
         get { storage.swiftVersion }
         set { unique().swiftVersion = newValue }
     }
     /// Old URLs of the post (`aliases`, `redirect_from`), each a redirect page.
-    public var aliases: [Alias] {
+    var aliases: [Alias] {
         get { storage.aliases }
         set { unique().aliases = newValue }
     }
     /// Every front matter key sitegen has no use for, kept for templates (`post.params`).
-    public var params: [String: FrontMatterValue] {
+    var params: [String: FrontMatterValue] {
         get { storage.params }
         set { unique().params = newValue }
     }
     /// The files of its page bundle (`posts/<name>/index.md` and what is beside it),
     /// published beside its page.
-    public var resources: [BundleResource] {
+    var resources: [BundleResource] {
         get { storage.resources }
         set { unique().resources = newValue }
     }
     /// Its first folder below `Content/posts/`, else `posts` (`:section` in permalinks).
-    public var section: String {
+    var section: String {
         get { storage.section }
         set { unique().section = newValue }
     }
     /// The file name without extension, or a bundle's folder name (`:filename`).
-    public var fileName: String {
+    var fileName: String {
         get { storage.fileName }
         set { unique().fileName = newValue }
     }
@@ -144,12 +144,12 @@ public struct Post: Sendable, Hashable {
         set { unique().body = newValue }
     }
     /// The file's line number of the body's first line.
-    public var bodyFirstLine: Int {
+    package var bodyFirstLine: Int {
         get { storage.bodyFirstLine }
         set { unique().bodyFirstLine = newValue }
     }
 
-    public init(sourcePath: String, slug: String, title: String, date: PostDate, updated: PostDate? = nil,
+    init(sourcePath: String, slug: String, title: String, date: PostDate, updated: PostDate? = nil,
                 tags: [String] = [], summary: String? = nil, series: SeriesMembership? = nil,
                 draft: Bool = false, urlPath: String? = nil, body: String, bodyFirstLine: Int) {
         storage = Storage(sourcePath: sourcePath, slug: slug, title: title, date: date, updated: updated, tags: tags, summary: summary,
@@ -173,11 +173,11 @@ public struct SeriesMembership: Sendable, Hashable {
     /// Nil when the post gives no `series_order`: it then follows the numbered parts, by date.
     public var order: Int?
     /// Where `series` was written, for errors about the series as a whole.
-    public var nameLocation: SourceLocation
+    var nameLocation: SourceLocation
     /// Where `series_order` was written (else `series`), for duplicate-order errors.
-    public var orderLocation: SourceLocation
+    var orderLocation: SourceLocation
 
-    public init(name: String, order: Int?, nameLocation: SourceLocation, orderLocation: SourceLocation) {
+    init(name: String, order: Int?, nameLocation: SourceLocation, orderLocation: SourceLocation) {
         self.name = name
         self.order = order
         self.nameLocation = nameLocation
@@ -186,32 +186,32 @@ public struct SeriesMembership: Sendable, Hashable {
 }
 
 /// An old URL a post or page answers at, as written in `aliases` or `redirect_from`.
-public struct Alias: Sendable, Hashable {
+struct Alias: Sendable, Hashable {
     /// The site-relative URL path (`/2019/08/21/old/`), made absolute from a relative alias.
-    public var urlPath: String
-    public var location: SourceLocation
+    var urlPath: String
+    var location: SourceLocation
 
-    public init(urlPath: String, location: SourceLocation) {
+    init(urlPath: String, location: SourceLocation) {
         self.urlPath = urlPath
         self.location = location
     }
 }
 
 /// A file of a page bundle, published beside its post's page.
-public struct BundleResource: Sendable, Hashable {
+struct BundleResource: Sendable, Hashable {
     /// The file on disk.
-    public var source: String
+    var source: String
     /// Its path inside the bundle's folder (`diagram.png`, `images/a.png`).
-    public var name: String
+    var name: String
 
-    public init(source: String, name: String) {
+    init(source: String, name: String) {
         self.source = source
         self.name = name
     }
 }
 
 /// A front matter value sitegen keeps for templates without knowing what it means.
-public indirect enum FrontMatterValue: Sendable, Hashable {
+indirect enum FrontMatterValue: Sendable, Hashable {
     case null
     case bool(Bool)
     case int(Int)
@@ -221,7 +221,7 @@ public indirect enum FrontMatterValue: Sendable, Hashable {
     /// In the order written.
     case mapping([(key: String, value: FrontMatterValue)])
 
-    public static func == (a: FrontMatterValue, b: FrontMatterValue) -> Bool {
+    static func == (a: FrontMatterValue, b: FrontMatterValue) -> Bool {
         switch (a, b) {
         case (.null, .null): true
         case (.bool(let x), .bool(let y)): x == y
@@ -234,7 +234,7 @@ public indirect enum FrontMatterValue: Sendable, Hashable {
         }
     }
 
-    public func hash(into hasher: inout Hasher) {
+    func hash(into hasher: inout Hasher) {
         switch self {
         case .null: hasher.combine(0)
         case .bool(let value): hasher.combine(value)
@@ -262,7 +262,7 @@ public struct Site: Sendable {
     /// Drafts found and left out (without `--drafts`), so the build can say so.
     public var skippedDrafts: [String]
 
-    public init(config: SiteConfig, posts: [Post], pages: [ContentPage] = [], skippedDrafts: [String] = []) {
+    init(config: SiteConfig, posts: [Post], pages: [ContentPage] = [], skippedDrafts: [String] = []) {
         self.config = config
         self.posts = posts
         self.pages = pages
@@ -274,7 +274,7 @@ public struct Site: Sendable {
     }
 
     /// The redirects of the site: each old URL with the URL it sends readers to.
-    public var redirects: [(from: String, to: String, source: String)] {
+    var redirects: [(from: String, to: String, source: String)] {
         posts.flatMap { post in post.aliases.map { ($0.urlPath, post.urlPath, post.sourcePath) } }
             + pages.flatMap { page in page.aliases.map { ($0.urlPath, page.urlPath, page.sourcePath) } }
     }

@@ -91,7 +91,7 @@ public struct PostDate: Sendable, Hashable, Comparable, CustomStringConvertible 
     }
 
     /// The UTC time of a Unix timestamp (a file's modification time), to the second.
-    public init(secondsSince1970 seconds: Int) {
+    package init(secondsSince1970 seconds: Int) {
         let days = seconds >= 0 ? seconds / 86400 : (seconds - 86399) / 86400
         let rest = seconds - days * 86400
         // civil-from-days (Howard Hinnant's algorithm), the inverse of ``daysSince1970``.
@@ -107,7 +107,7 @@ public struct PostDate: Sendable, Hashable, Comparable, CustomStringConvertible 
                   hour: rest / 3600, minute: rest % 3600 / 60, second: rest % 60, utcOffsetMinutes: 0, hasTime: true)
     }
 
-    static func daysIn(month: Int, year: Int) -> Int {
+    package static func daysIn(month: Int, year: Int) -> Int {
         switch month {
         case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
         case 4, 6, 9, 11: return 30
@@ -116,12 +116,12 @@ public struct PostDate: Sendable, Hashable, Comparable, CustomStringConvertible 
     }
 
     /// Seconds since 1970 in UTC, by the proleptic Gregorian calendar (days-from-civil).
-    public var secondsSince1970: Int {
+    var secondsSince1970: Int {
         daysSince1970 * 86400 + hour * 3600 + minute * 60 + second - (utcOffsetMinutes ?? 0) * 60
     }
 
     /// Days from 1970-01-01 to the written calendar day (not shifted by the UTC offset).
-    var daysSince1970: Int {
+    package var daysSince1970: Int {
         let y = month <= 2 ? year - 1 : year
         let era = (y >= 0 ? y : y - 399) / 400
         let yoe = y - era * 400
@@ -158,7 +158,7 @@ public struct PostDate: Sendable, Hashable, Comparable, CustomStringConvertible 
     }
 
     /// RFC 822 as RSS 2.0 wants it, with a four-digit year: `Fri, 21 Apr 2017 00:00:00 +0000`.
-    public var rfc822: String {
+    var rfc822: String {
         let weekdays = ["Thu", "Fri", "Sat", "Sun", "Mon", "Tue", "Wed"]
         let weekday = weekdays[((daysSince1970 % 7) + 7) % 7]
         let offset = utcOffsetMinutes ?? 0
@@ -171,7 +171,7 @@ public struct PostDate: Sendable, Hashable, Comparable, CustomStringConvertible 
                              "August", "September", "October", "November", "December"]
 
     /// `21 April 2017`: unambiguous for readers anywhere.
-    public var readable: String { "\(day) \(Self.monthNames[month - 1]) \(year)" }
+    var readable: String { "\(day) \(Self.monthNames[month - 1]) \(year)" }
 
     public var description: String { hasTime ? rfc3339 : isoDay }
 }

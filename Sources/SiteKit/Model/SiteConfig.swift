@@ -10,43 +10,43 @@ public struct SiteConfig: Sendable, Hashable {
     public var language: String
     public var theme: String
     /// Where `theme` was written in the settings file, for a theme that is not found.
-    public var themeLocation: SourceLocation?
+    var themeLocation: SourceLocation?
     public var postsPerPage: Int
     /// Entries per feed, newest first; 0 for every post. Full-content feeds of thousands
     /// of posts run to megabytes, so the default is Hugo's and Zola's usual 20.
     public var feedLimit: Int = 20
     public var markdown: MarkdownSettings
     /// The Swift language mode of `check-snippets` (5 or 6); a post may set its own.
-    public var snippetSwiftVersion: Int = 5
-    public var limits = OutputLimits()
+    package var snippetSwiftVersion: Int = 5
+    var limits = OutputLimits()
     /// What builds leave in the output folder though they did not write it.
-    public var keep = KeptPaths()
+    var keep = KeptPaths()
     /// Whether `check-snippets` runs the programs of `run` blocks (`snippets: { run: false }`).
-    public var snippetRun = true
+    package var snippetRun = true
     /// The site's own texts for the theme's words (`strings:`), by key; they replace the
     /// theme's and the built-in English ones.
-    public var strings: [String: String] = [:]
+    var strings: [String: String] = [:]
     /// The URL patterns of posts, tags, categories and series (`permalinks:`).
-    package var routes = SiteRoutes.standard
+    var routes = SiteRoutes.standard
     /// What the build does about Liquid tags, Hugo shortcodes and kramdown attribute lists
     /// left in a post, which readers would see as text (`template_syntax:`).
-    public var templateSyntax = TemplateSyntaxPolicy.warn
+    var templateSyntax = TemplateSyntaxPolicy.warn
 
-    public enum TemplateSyntaxPolicy: String, Sendable, Hashable, CaseIterable {
+    enum TemplateSyntaxPolicy: String, Sendable, Hashable, CaseIterable {
         case warn, error, ignore
     }
 
     /// Links the link checker leaves alone, and how it reports broken ones (`links:`).
-    public var links = LinkSettings()
+    var links = LinkSettings()
 
-    public struct LinkSettings: Sendable, Hashable {
+    struct LinkSettings: Sendable, Hashable {
         /// Root-relative paths of a bigger site the blog is part of (`/download/`): links
         /// under them are not checked.
-        public var ignore: [String] = []
+        var ignore: [String] = []
         /// A broken link to the site's own pages is an error (the default), or a warning.
-        public var brokenIsError = true
+        var brokenIsError = true
 
-        public init() {}
+        init() {}
     }
 
     public struct MarkdownSettings: Sendable, Hashable {
@@ -67,7 +67,7 @@ public struct SiteConfig: Sendable, Hashable {
         }
 
         /// What the Markdown target parses with.
-        public var options: MarkdownOptions {
+        var options: MarkdownOptions {
             MarkdownOptions(smartPunctuation: smartPunctuation, allowRawHTML: allowRawHTML, extensions: extensions)
         }
     }

@@ -4,15 +4,15 @@ import Foundation
 public struct SiteLayout: Sendable {
     public var root: URL
     public var content: URL { root.appendingPathComponent("Content") }
-    public var posts: URL { content.appendingPathComponent("posts") }
+    package var posts: URL { content.appendingPathComponent("posts") }
     /// Standalone pages (About), published at `/<slug>/`.
-    public var pages: URL { content.appendingPathComponent("pages") }
+    var pages: URL { content.appendingPathComponent("pages") }
     /// The site's own templates, each replacing the theme's file of the same name.
-    public var templateOverrides: URL { content.appendingPathComponent("templates") }
-    public var staticFiles: URL { content.appendingPathComponent("static") }
+    var templateOverrides: URL { content.appendingPathComponent("templates") }
+    var staticFiles: URL { content.appendingPathComponent("static") }
     public var configFile: URL { content.appendingPathComponent("site.yml") }
     public var themes: URL { root.appendingPathComponent("Themes") }
-    public func theme(named name: String) -> URL { themes.appendingPathComponent(name) }
+    func theme(named name: String) -> URL { themes.appendingPathComponent(name) }
 
     public init(root: URL) {
         self.root = root.standardizedFileURL

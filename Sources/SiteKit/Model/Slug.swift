@@ -1,11 +1,11 @@
 /// What a post's URL segment may contain: letters (any script), digits, `-`, `_`, `.`.
-public enum Slug {
+package enum Slug {
     static let rule = "use letters, digits, '-', '_' or '.', without spaces or slashes"
 
     /// The URL segment of a tag or series name: lowercased, each run of characters other
     /// than letters and digits turned into one `-` (`Eat That Frog` → `eat-that-frog`).
     /// Empty when the name has no letter or digit.
-    public static func make(from name: String) -> String {
+    package static func make(from name: String) -> String {
         // Most names are ASCII: their letters and digits need no Unicode property lookups,
         // which showed in profiles (every tag of every post is made a slug several times).
         if name.utf8.allSatisfy({ $0 < 0x80 }) {
@@ -38,7 +38,7 @@ public enum Slug {
         return slug
     }
 
-    public static func isValid(_ slug: String) -> Bool {
+    package static func isValid(_ slug: String) -> Bool {
         guard !slug.isEmpty, slug != ".", slug != "..", !slug.hasPrefix(".") else { return false }
         if slug.utf8.allSatisfy({ $0 < 0x80 }) {
             return slug.utf8.allSatisfy { b in

@@ -7,9 +7,9 @@
 /// a key ending in `_one` is the text for a count of one (`post_count_one: "1 post"`).
 /// Templates see every text as `strings.<key>`; the texts with placeholders arrive filled in
 /// where the values are (`post.reading_time_label`). docs/themes.md lists every key.
-package struct UIStrings: Sendable, Hashable {
+struct UIStrings: Sendable, Hashable {
     /// Every key with its English text, in the order docs/themes.md lists them.
-    package static let english: [(key: String, text: String)] = [
+    static let english: [(key: String, text: String)] = [
         ("home", "Home"),
         ("archive", "Archive"),
         ("series", "Series"),
@@ -64,21 +64,21 @@ package struct UIStrings: Sendable, Hashable {
         ("moved_to", "This page has moved to {link}."),
     ]
 
-    package static let keys: [String] = english.map(\.key)
+    static let keys: [String] = english.map(\.key)
 
     private(set) var texts: [String: String]
 
     /// English, with each layer's texts replacing those of the same key.
-    package init(replacements layers: [[String: String]] = []) {
+    init(replacements layers: [[String: String]] = []) {
         var texts = Dictionary(uniqueKeysWithValues: Self.english.map { ($0.key, $0.text) })
         for layer in layers { texts.merge(layer) { _, new in new } }
         self.texts = texts
     }
 
-    package subscript(key: String) -> String { texts[key] ?? key }
+    subscript(key: String) -> String { texts[key] ?? key }
 
     /// The text of `key` (of `key_one` when `count` is 1) with its placeholders filled in.
-    package func format(_ key: String, count: Int? = nil, _ values: [String: String] = [:]) -> String {
+    func format(_ key: String, count: Int? = nil, _ values: [String: String] = [:]) -> String {
         let chosen = count == 1 && texts[key + "_one"] != nil ? key + "_one" : key
         var values = values
         if let count { values["count"] = String(count) }

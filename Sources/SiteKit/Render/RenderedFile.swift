@@ -1,13 +1,13 @@
 /// A file the render stage produced, in memory until the write stage.
-public struct RenderedFile: Sendable {
+struct RenderedFile: Sendable {
     /// Relative to the output folder, `/`-separated (`posts/x/index.html`).
-    public var path: String
-    public var contents: String
+    var path: String
+    var contents: String
     /// A default the site may replace with a static file of the same path (`robots.txt`);
     /// any other clash with a static file is an error.
-    public var replaceableByStatic: Bool
+    var replaceableByStatic: Bool
 
-    public init(path: String, contents: String, replaceableByStatic: Bool = false) {
+    init(path: String, contents: String, replaceableByStatic: Bool = false) {
         self.path = path
         self.contents = contents
         self.replaceableByStatic = replaceableByStatic

@@ -6,37 +6,37 @@ import Support
 /// What the render stage produced, besides the files it handed to its sink: their paths,
 /// and the links of the content with what the link checker needs to prove them (the ids
 /// of the pages that links point into).
-public struct RenderedSite: Sendable {
+struct RenderedSite: Sendable {
     /// Output paths of every generated file (`posts/x/index.html`, `atom.xml`).
-    public var paths: Set<String>
+    var paths: Set<String>
     var links: [PageLinks]
     /// The `id`s of each generated page a link's `#fragment` points into.
     var ids: [String: Set<String>]
     /// Warnings of the stage (math shown as TeX source when KaTeX is missing).
-    public var warnings: [Diagnostic]
+    var warnings: [Diagnostic]
     /// The source files of the site's bodies, for ``RenderCache/commit(units:bodies:)``.
     var bodyFiles: Set<String> = []
 
-    public var pageCount: Int { paths.count { $0.hasSuffix(".html") } }
+    var pageCount: Int { paths.count { $0.hasSuffix(".html") } }
 }
 
 /// Where the render stage puts each file as soon as it is made; called from every core.
-public typealias RenderedFileSink = @Sendable (RenderedFile) throws(Diagnostic) -> Void
+typealias RenderedFileSink = @Sendable (RenderedFile) throws(Diagnostic) -> Void
 
 /// The render stage, in two rounds of parallel jobs:
 /// 1. every post's and page's Markdown body (HTML, headings, links, excerpt), since lists
 ///    show other posts' excerpts and feeds carry their content;
 /// 2. every page through the theme's templates, the feeds and the site files.
 /// Each job runs on whichever core is free, so the stage scales with the cores.
-public struct SitePages: Sendable {
-    public var site: Site
-    public var theme: Theme
+struct SitePages: Sendable {
+    var site: Site
+    var theme: Theme
     /// Renders the formulas of the posts; nil shows them as TeX source without a warning.
-    public var math: MathRenderer?
+    var math: MathRenderer?
     /// What the last check-snippets run recorded, for the pages to show.
-    package var verifiedSnippets = VerifiedSnippets()
+    var verifiedSnippets = VerifiedSnippets()
 
-    public init(site: Site, theme: Theme, math: MathRenderer? = nil) {
+    init(site: Site, theme: Theme, math: MathRenderer? = nil) {
         self.site = site
         self.theme = theme
         self.math = math

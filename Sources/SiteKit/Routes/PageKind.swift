@@ -1,6 +1,6 @@
 /// The kinds of page a build writes. ``PageRoute/table`` says everything else about each:
 /// its template, its URL, its navigation entry, whether the sitemap lists it.
-public enum PageKind: String, Sendable, CaseIterable {
+enum PageKind: String, Sendable, CaseIterable {
     case home, post, page, archive, tags, tag, categories, category
     case seriesIndex = "series-index"
     case series
@@ -10,8 +10,8 @@ public enum PageKind: String, Sendable, CaseIterable {
     case redirect
 
     /// The theme template that renders pages of this kind (`page.kind` in templates too).
-    public var templateName: String { rawValue }
+    var templateName: String { rawValue }
 
     /// This kind's row of the routes table.
-    package var route: PageRoute { PageRoute.of(self) }
+    var route: PageRoute { PageRoute.of(self) }
 }

@@ -2,22 +2,22 @@
 /// needs to know. The theme check (a template per kind), the render jobs, the sitemap,
 /// the navigation and docs/themes.md all read this table, so a new kind of page is one row;
 /// its URLs come from ``SiteRoutes`` (the site's `permalinks:`).
-package struct PageRoute: Sendable {
-    package var kind: PageKind
+struct PageRoute: Sendable {
+    var kind: PageKind
     /// What the kind's pages show, for a theme that lacks the template and for the docs.
-    package var renders: String
+    var renders: String
     /// The URLs, as docs/themes.md writes them (with the default permalinks).
-    package var urls: String
+    var urls: String
     /// How the theme renders the kind's pages.
-    package var template: Template
+    var template: Template
     /// The navigation entry that is active on pages of this kind (tag pages under Tags).
-    package var section: NavigationSection?
+    var section: NavigationSection?
     /// Which of the kind's pages `sitemap.xml` lists.
-    package var sitemap: SitemapRole
+    var sitemap: SitemapRole
     /// What the kind's pages publish feeds of.
-    package var feeds: FeedRole
+    var feeds: FeedRole
 
-    package enum Template: Sendable, Equatable {
+    enum Template: Sendable, Equatable {
         /// The theme must have the kind's template.
         case required
         /// The kind's template if the theme has it, else this one's, with the same data:
@@ -27,13 +27,13 @@ package struct PageRoute: Sendable {
         case none
     }
 
-    package enum SitemapRole: Sendable {
+    enum SitemapRole: Sendable {
         case every, none
         /// The first page only: the home page, not its pager's `/page/N/`.
         case firstPage
     }
 
-    package enum FeedRole: Sendable {
+    enum FeedRole: Sendable {
         case none
         /// The site's feeds, in the root folder.
         case site
@@ -43,7 +43,7 @@ package struct PageRoute: Sendable {
 
     /// In the order the sitemap lists pages: the home page, posts, pages, the indexes, then
     /// each tag, category and series.
-    package static let table: [PageRoute] = [
+    static let table: [PageRoute] = [
         PageRoute(kind: .home, renders: "the home page and its pager: the newest posts, `posts_per_page` at a time",
                   urls: "`/`, `/page/2/`, …", template: .required, section: .home, sitemap: .firstPage, feeds: .site),
         PageRoute(kind: .post, renders: "each post", urls: "`/posts/<slug>/`",
@@ -70,23 +70,23 @@ package struct PageRoute: Sendable {
                   urls: "each old URL", template: .none, section: nil, sitemap: .none, feeds: .none),
     ]
 
-    package static func of(_ kind: PageKind) -> PageRoute {
+    static func of(_ kind: PageKind) -> PageRoute {
         // The table has a row for every case; the test of the table holds it to that.
         table.first { $0.kind == kind } ?? PageRoute(kind: kind, renders: kind.rawValue, urls: "", template: .none,
                                                      section: nil, sitemap: .none, feeds: .none)
     }
 
     /// The templates a theme must have: one for every kind the theme renders.
-    package static var templates: [String] { table.filter { $0.template == .required }.map(\.kind.templateName) }
+    static var templates: [String] { table.filter { $0.template == .required }.map(\.kind.templateName) }
 }
 
 /// The site's navigation, in order: its generated sections, then the pages of
 /// `Content/pages/` that have a `nav_order`.
-package enum NavigationSection: String, Sendable, CaseIterable {
+enum NavigationSection: String, Sendable, CaseIterable {
     case home, archive, series, tags
 
     /// The index page the entry links to.
-    package var kind: PageKind {
+    var kind: PageKind {
         switch self {
         case .home: .home
         case .archive: .archive

@@ -3,28 +3,28 @@ import Support
 /// A URL pattern with Jekyll's and Hugo's tokens (`/:year/:month/:slug/`): literal text and
 /// `:token`s, filled in per page. A pattern ends in `/` (a folder with `index.html`) or in
 /// `.html` (that file).
-package struct Permalink: Sendable, Hashable, CustomStringConvertible {
-    package enum Part: Sendable, Hashable {
+struct Permalink: Sendable, Hashable, CustomStringConvertible {
+    enum Part: Sendable, Hashable {
         case literal(String)
         case token(String)
     }
 
-    package var parts: [Part]
-    package var description: String
+    var parts: [Part]
+    var description: String
 
     /// The tokens of a post's URL; tags, categories and series take only `slug`.
-    package static let postTokens = ["year", "month", "day", "i_month", "i_day", "short_year", "hour", "minute", "second",
+    static let postTokens = ["year", "month", "day", "i_month", "i_day", "short_year", "hour", "minute", "second",
                                      "slug", "title", "filename", "categories", "section"]
-    package static let listTokens = ["slug"]
+    static let listTokens = ["slug"]
 
-    package struct Problem: Error, Sendable, Hashable {
-        package var message: String
+    struct Problem: Error, Sendable, Hashable {
+        var message: String
         /// The 0-based offset in the pattern's text where the problem is.
-        package var offset: Int
+        var offset: Int
     }
 
     /// Reads `text`, whose tokens must be among `tokens`.
-    package init(_ text: String, tokens: [String]) throws(Problem) {
+    init(_ text: String, tokens: [String]) throws(Problem) {
         description = text
         guard text.hasPrefix("/") else { throw Problem(message: "a permalink starts with '/' (e.g. /posts/:slug/)", offset: 0) }
         guard text.hasSuffix("/") || text.hasSuffix(".html") else {
@@ -60,11 +60,11 @@ package struct Permalink: Sendable, Hashable, CustomStringConvertible {
         self.parts = parts
     }
 
-    package func uses(_ token: String) -> Bool { parts.contains(.token(token)) }
+    func uses(_ token: String) -> Bool { parts.contains(.token(token)) }
 
     /// The pattern with its tokens replaced; an empty token takes its segment's slash
     /// with it (`/:categories/:slug/` without categories is `/:slug/`).
-    package func expand(_ values: [String: String]) -> String {
+    func expand(_ values: [String: String]) -> String {
         var path = ""
         for part in parts {
             switch part {
@@ -77,7 +77,7 @@ package struct Permalink: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The fixed text before the first token: `/tags/` of `/tags/:slug/`.
-    package var prefix: String {
+    var prefix: String {
         if case .literal(let text) = parts.first { return text }
         return "/"
     }

@@ -2,31 +2,31 @@
 /// slash (`/posts/x/`, `/404.html`), from the site's `permalinks:`. ``SiteURLs`` puts them
 /// under the base URL.
 package struct SiteRoutes: Sendable, Hashable {
-    package var permalinks: Permalinks
+    var permalinks: Permalinks
 
-    package init(permalinks: Permalinks = Permalinks()) {
+    init(permalinks: Permalinks = Permalinks()) {
         self.permalinks = permalinks
     }
 
-    package static let standard = SiteRoutes()
+    static let standard = SiteRoutes()
 
     /// The patterns of `permalinks:` in `site.yml`.
-    package struct Permalinks: Sendable, Hashable {
-        package var posts = Permalink(standard: "/posts/", "slug")
-        package var tags = Permalink(standard: "/tags/", "slug")
-        package var categories = Permalink(standard: "/categories/", "slug")
-        package var series = Permalink(standard: "/series/", "slug")
+    struct Permalinks: Sendable, Hashable {
+        var posts = Permalink(standard: "/posts/", "slug")
+        var tags = Permalink(standard: "/tags/", "slug")
+        var categories = Permalink(standard: "/categories/", "slug")
+        var series = Permalink(standard: "/series/", "slug")
 
-        package init() {}
+        init() {}
 
         /// The keys of `permalinks:`, each with the tokens its pattern may use.
-        package static let keys: [(key: String, tokens: [String])] = [
+        static let keys: [(key: String, tokens: [String])] = [
             ("posts", Permalink.postTokens), ("tags", Permalink.listTokens),
             ("categories", Permalink.listTokens), ("series", Permalink.listTokens),
         ]
 
         /// The pattern of a key of ``keys``.
-        package subscript(key: String) -> Permalink? {
+        subscript(key: String) -> Permalink? {
             get {
                 switch key {
                 case "posts": posts
@@ -50,17 +50,17 @@ package struct SiteRoutes: Sendable, Hashable {
     }
 
     /// A post's URL from its permalink values (``Permalink/postTokens``).
-    package func post(_ values: [String: String]) -> String { permalinks.posts.expand(values) }
-    package func page(slug: String) -> String { "/\(slug)/" }
-    package func tag(slug: String) -> String { permalinks.tags.expand(["slug": slug]) }
-    package func category(slug: String) -> String { permalinks.categories.expand(["slug": slug]) }
-    package func series(slug: String) -> String { permalinks.series.expand(["slug": slug]) }
+    func post(_ values: [String: String]) -> String { permalinks.posts.expand(values) }
+    func page(slug: String) -> String { "/\(slug)/" }
+    func tag(slug: String) -> String { permalinks.tags.expand(["slug": slug]) }
+    func category(slug: String) -> String { permalinks.categories.expand(["slug": slug]) }
+    func series(slug: String) -> String { permalinks.series.expand(["slug": slug]) }
 
     /// Page `number` (1-based) of the home page's pager.
-    package func home(page number: Int) -> String { number == 1 ? "/" : "/page/\(number)/" }
+    func home(page number: Int) -> String { number == 1 ? "/" : "/page/\(number)/" }
 
     /// The one page of a kind that has one page (the archive, the indexes, the 404 page).
-    package func single(_ kind: PageKind) -> String? {
+    func single(_ kind: PageKind) -> String? {
         switch kind {
         case .home: "/"
         case .archive: "/archive/"
@@ -73,7 +73,7 @@ package struct SiteRoutes: Sendable, Hashable {
     }
 
     /// The file a URL path is written to: `posts/x/index.html`, `404.html`.
-    package static func outputPath(_ urlPath: String) -> String {
+    static func outputPath(_ urlPath: String) -> String {
         urlPath.hasSuffix("/") ? String(urlPath.dropFirst()) + "index.html" : String(urlPath.dropFirst())
     }
 }

@@ -2,12 +2,12 @@ import Foundation
 
 /// Builds the site's links. Links are root-relative to the base URL's path, so a site
 /// published under `https://example.com/blog/` links to `/blog/posts/x/`.
-public struct SiteURLs: Sendable, Equatable {
-    public let baseURL: String
+package struct SiteURLs: Sendable, Equatable {
+    let baseURL: String
     /// `/` or `/blog/`.
-    public let basePath: String
+    let basePath: String
 
-    public init(baseURL: String) {
+    init(baseURL: String) {
         self.baseURL = baseURL
         if let schemeEnd = baseURL.range(of: "://"),
            let slash = baseURL[schemeEnd.upperBound...].firstIndex(of: "/") {
@@ -19,14 +19,14 @@ public struct SiteURLs: Sendable, Equatable {
 
     /// `urlPath` is site-relative with a leading slash (`/posts/x/`), as the models give it;
     /// letters of other scripts are percent-encoded (`/posts/%C3%BCber/`).
-    public func link(urlPath: String) -> String { basePath + Self.encoded(urlPath).dropFirst() }
+    func link(urlPath: String) -> String { basePath + Self.encoded(urlPath).dropFirst() }
 
     /// The full URL, for permalinks: `https://example.com/blog/posts/x/`.
-    public func absolute(urlPath: String) -> String { baseURL + Self.encoded(urlPath).dropFirst() }
+    func absolute(urlPath: String) -> String { baseURL + Self.encoded(urlPath).dropFirst() }
 
     /// A path with every byte that may not stand in a URL path as it is percent-encoded
     /// (RFC 3986: unreserved characters, sub-delimiters, `:`, `@` and `/` stay).
-    package static func encoded(_ path: String) -> String {
+    static func encoded(_ path: String) -> String {
         func isAllowed(_ byte: UInt8) -> Bool {
             switch byte {
             case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"): true
@@ -93,7 +93,7 @@ public struct SiteURLs: Sendable, Equatable {
     }
 
     /// RFC 3986: a letter, then letters, digits, `+`, `-` or `.`, then `:`.
-    package static func hasScheme(_ url: String) -> Bool {
+    static func hasScheme(_ url: String) -> Bool {
         guard let colon = url.firstIndex(of: ":") else { return false }
         let scheme = url[..<colon]
         guard let first = scheme.first, first.isASCII, first.isLetter else { return false }

@@ -9,7 +9,7 @@ public enum BuiltInTheme {
     public static let name = DefaultTheme.name
 
     /// Each file's path in the theme folder (`templates/post.mustache`) and its bytes, sorted by path.
-    public static var files: [(path: String, bytes: [UInt8])] { DefaultTheme.files }
+    static var files: [(path: String, bytes: [UInt8])] { DefaultTheme.files }
 
     /// How messages name a file of it: it is on no disk, and `Themes/default/…` would send
     /// the reader to a file that does not exist.

@@ -5,12 +5,12 @@ import YAML
 
 /// A theme ready to render: every template parsed once, the site's overrides applied,
 /// and every partial and parent a template names known to exist.
-public struct Theme: Sendable {
+struct Theme: Sendable {
     static let fileExtension = "mustache"
 
-    public var name: String
+    var name: String
     /// Copied into the output before `Content/static/`, which may replace its files.
-    public var staticFolder: URL
+    var staticFolder: URL
     let library: MustacheLibrary
     /// Template name → the file it came from (`Themes/default/templates/post.mustache`).
     let files: [String: String]
@@ -41,7 +41,7 @@ public struct Theme: Sendable {
     }
 
     /// The file a template came from, as diagnostics name it.
-    public func file(ofTemplate name: String) -> String {
+    func file(ofTemplate name: String) -> String {
         files[name] ?? "\(name).\(Self.fileExtension)"
     }
 
@@ -61,17 +61,17 @@ public struct Theme: Sendable {
 /// Reads `Themes/<theme>/templates/*.mustache`, then `Content/templates/*.mustache`, where a
 /// file replaces the theme's template of the same name (or adds a partial). A site without
 /// `Themes/default/` gets the default theme built into sitegen (``BuiltInTheme``).
-public struct ThemeLoader: Sendable {
-    public var layout: SiteLayout
-    public var config: SiteConfig
+struct ThemeLoader: Sendable {
+    var layout: SiteLayout
+    var config: SiteConfig
 
-    public init(layout: SiteLayout, config: SiteConfig) {
+    init(layout: SiteLayout, config: SiteConfig) {
         self.layout = layout
         self.config = config
     }
 
     /// The theme, or every error found in its templates and the overrides.
-    public func load() throws(DiagnosticsError) -> (theme: Theme, warnings: [Diagnostic]) {
+    func load() throws(DiagnosticsError) -> (theme: Theme, warnings: [Diagnostic]) {
         let folder = layout.theme(named: config.theme)
         let templatesFolder = folder.appendingPathComponent("templates")
         let builtIn = config.theme == BuiltInTheme.name && !isFolder(folder)

@@ -8,12 +8,12 @@ import Support
 /// and files the site no longer has are removed with their emptied folders, except the
 /// kept ones (`.git`, `keep:`).
 public struct OutputSync: Sendable {
-    public var output: URL
+    var output: URL
     /// How messages name the output folder.
-    public var displayName: String
-    public var kept = KeptPaths()
+    var displayName: String
+    var kept = KeptPaths()
     /// The most bytes the generated files may hold (`limits: output_bytes`).
-    public var byteLimit = OutputLimits().outputBytes
+    var byteLimit = OutputLimits().outputBytes
     /// A preview server's memory of the static files it copied: one whose source and copy
     /// are both as they were is not read again (a site with large media read every one of
     /// them, twice, on every save).
@@ -28,10 +28,10 @@ public struct OutputSync: Sendable {
         public var written: [String] = []
         /// Output paths removed, sorted.
         public var removed: [String] = []
-        public var unchanged = 0
+        var unchanged = 0
     }
 
-    public init(output: URL, displayName: String) {
+    init(output: URL, displayName: String) {
         self.output = output
         self.displayName = displayName
     }

@@ -13,15 +13,15 @@ public struct OutputWriter: Sendable {
     /// of a killed build is recognisably sitegen's.
     public static let markerName = KeptPaths.outputMarker
 
-    public var output: URL
+    var output: URL
     /// How messages name the output folder (`Output/`).
-    public var displayName: String
+    var displayName: String
     /// What a build carries over from the old output: `.git` and the `keep:` setting.
-    public var kept = KeptPaths()
+    var kept = KeptPaths()
     /// The most bytes the generated files may hold (`limits: output_bytes`).
-    public var byteLimit = OutputLimits().outputBytes
+    var byteLimit = OutputLimits().outputBytes
 
-    public init(output: URL, displayName: String) {
+    init(output: URL, displayName: String) {
         self.output = output.standardizedFileURL
         self.displayName = displayName
     }
@@ -30,7 +30,7 @@ public struct OutputWriter: Sendable {
     var stagingPrefix: String { ".\(output.lastPathComponent).sitegen-" }
 
     /// Fails if the output folder exists, is not empty and was not made by sitegen.
-    public func checkReplaceable() throws(Diagnostic) {
+    func checkReplaceable() throws(Diagnostic) {
         let fm = FileManager.default
         var isDirectory: ObjCBool = false
         guard fm.fileExists(atPath: output.path, isDirectory: &isDirectory) else { return }

@@ -3,12 +3,12 @@ import Support
 
 extension OutputWriter {
     /// A folder copied into the output as it is.
-    public struct StaticFolder: Sendable {
-        public var url: URL
+    struct StaticFolder: Sendable {
+        var url: URL
         /// How messages name it (`Content/static`).
-        public var displayName: String
+        var displayName: String
 
-        public init(url: URL, displayName: String) {
+        init(url: URL, displayName: String) {
             self.url = url
             self.displayName = displayName
         }

@@ -3,7 +3,7 @@ import Mustache
 extension UIStrings {
     /// The text around a placeholder a template fills with markup (a link): "Part 2 of 3 in "
     /// and "" around `{series}`, as `{before, after}`.
-    package func around(_ placeholder: String, in key: String, count: Int? = nil, _ values: [String: String] = [:]) -> MustacheValue {
+    func around(_ placeholder: String, in key: String, count: Int? = nil, _ values: [String: String] = [:]) -> MustacheValue {
         let marker = "\u{0}"
         var values = values
         values[placeholder] = marker
@@ -13,7 +13,7 @@ extension UIStrings {
     }
 
     /// Every text as it is, for `{{strings.<key>}}`.
-    package var value: MustacheValue {
+    var value: MustacheValue {
         .object(texts.mapValues(MustacheValue.string))
     }
 }
