@@ -149,7 +149,7 @@ struct SwiftLexer: Lexer {
     private mutating func lexWord() {
         let start = position
         let end = text.end(from: start, while: SourceBytes.isIdentifierByte)
-        let word = text.word(start..<end)
+        let word = SwiftWord.mayBeKeyword(text, start..<end) ? text.word(start..<end) : nil
         if context.previous == .keyword("func") {
             write(upTo: end, as: .function, remembering: .name)
         } else if let word, let role = SwiftWord.of(word), context.isKeyword(word, as: role, in: text, endingAt: end) {

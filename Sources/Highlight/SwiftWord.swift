@@ -19,6 +19,16 @@ enum SwiftWord: Sendable {
 
     static func of(_ word: String) -> SwiftWord? { table[word] }
 
+    /// Whether the word at `range` is shaped like one of the table's (a lowercase ASCII letter,
+    /// then letters): most names are not, and are known not to be keywords without making a
+    /// string of them and hashing it.
+    static func mayBeKeyword(_ text: SourceBytes, _ range: Range<Int>) -> Bool {
+        guard !range.isEmpty, range.count <= 16, text[range.lowerBound] >= UInt8(ascii: "a"), text[range.lowerBound] <= UInt8(ascii: "z") else {
+            return false
+        }
+        return range.allSatisfy { SourceBytes.isLetter(text[$0]) }
+    }
+
     /// Words after which a name is declared, so `let set`, `func get` and `case open` are names.
     static let introducers: Set<String> = [
         "let", "var", "func", "case", "class", "struct", "enum", "protocol", "actor", "typealias",

@@ -46,7 +46,7 @@ struct MustacheOutput {
         if escaped {
             MustacheHTMLEscaping.append(value, to: &bytes)
         } else {
-            bytes.append(contentsOf: value.utf8)
+            append(value)
         }
         checkSize()
     }
@@ -56,7 +56,7 @@ struct MustacheOutput {
     mutating func appendTemplateText(_ template: String) {
         guard !isFull else { return }
         guard !indentation.isEmpty else {
-            bytes.append(contentsOf: template.utf8)
+            append(template)
             checkSize()
             return
         }
@@ -80,15 +80,23 @@ struct MustacheOutput {
     private mutating func appendLine(_ line: Substring) {
         if atLineStart && line != "\n" && line != "\r\n" { appendIndentation() }
         atLineStart = false
-        bytes.append(contentsOf: line.utf8)
+        var line = line
+        line.withUTF8 { bytes.append(contentsOf: $0) }
         checkSize()
     }
 
     private mutating func appendIndentation() {
         for piece in indentation where !isFull {
-            bytes.append(contentsOf: piece.utf8)
+            append(piece)
             checkSize()
         }
+    }
+
+    /// The string's bytes copied whole (appending its UTF-8 view went through a
+    /// sequence's generic path, a few hundred instructions for every piece of a page).
+    private mutating func append(_ text: String) {
+        var text = text
+        text.withUTF8 { bytes.append(contentsOf: $0) }
     }
 
     private mutating func checkSize() {
