@@ -58,9 +58,10 @@ struct FeedText {
         text.bytes.append(contentsOf: string.utf8)
     }
 
-    /// `<![CDATA[…]]>`, for Atom's `content` and RSS's `description`: no escaping to undo,
-    /// and a `]]>` in the text is split across two sections.
-    mutating func appendCDATA(_ html: [UInt8]) {
+    /// `<![CDATA[…]]>` after `open` and before `close`, for Atom's `content` and RSS's
+    /// `description`: no escaping to undo, and a `]]>` in the text is split across two sections.
+    mutating func appendCDATA(_ html: [UInt8], between open: String, and close: String) {
+        self += open
         bytes.append(contentsOf: "<![CDATA[".utf8)
         html.withUnsafeBufferPointer { html in
             let end: StaticString = "]]>"
@@ -74,6 +75,7 @@ struct FeedText {
             bytes.append(contentsOf: UnsafeBufferPointer(rebasing: html[runStart...]))
         }
         bytes.append(contentsOf: "]]>".utf8)
+        self += close
     }
 
     /// The body as a JSON string literal, quotes included.
@@ -154,9 +156,7 @@ enum FeedFormat: String, Sendable, CaseIterable {
 
                 """
             for tag in entry.tags { xml += "<category term=\"\(e(tag))\"/>\n" }
-            xml += "<content type=\"html\">"
-            xml.appendCDATA(content.html)
-            xml += "</content>\n</entry>\n"
+            xml.appendCDATA(content.html, between: "<content type=\"html\">", and: "</content>\n</entry>\n")
         }
         xml += "</feed>\n"
         return xml.bytes
@@ -189,9 +189,7 @@ enum FeedFormat: String, Sendable, CaseIterable {
 
                 """
             for tag in entry.tags { xml += "<category>\(e(tag))</category>\n" }
-            xml += "<description>"
-            xml.appendCDATA(content.html)
-            xml += "</description>\n</item>\n"
+            xml.appendCDATA(content.html, between: "<description>", and: "</description>\n</item>\n")
         }
         xml += "</channel>\n</rss>\n"
         return xml.bytes
