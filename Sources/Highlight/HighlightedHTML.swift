@@ -26,7 +26,7 @@ struct HighlightedHTML {
         while end < text.count && text[end] & 0xC0 == 0x80 { end += 1 }
         if kind != openKind {
             if openKind != nil { output.append(contentsOf: Self.closeTag) }
-            if let kind { output.append(contentsOf: Self.openTags[kind] ?? Self.openTag(kind)) }
+            if let kind { output.append(contentsOf: Self.openTag(of: kind)) }
             openKind = kind
         }
         appendEscaped(position..<end)
@@ -61,8 +61,13 @@ struct HighlightedHTML {
 
     private static let amp = Array("&amp;".utf8), lt = Array("&lt;".utf8), gt = Array("&gt;".utf8), quot = Array("&quot;".utf8)
     private static let closeTag = Array("</span>".utf8)
-    private static let openTags = Dictionary(uniqueKeysWithValues: TokenKind.allCases.map { ($0, openTag($0)) })
-    private static func openTag(_ kind: TokenKind) -> [UInt8] { Array("<span class=\"\(kind.cssClass)\">".utf8) }
+    /// The open tags in `TokenKind.allCases` order: a token boundary is a few compares away
+    /// from its tag, where hashing the kind for a dictionary cost more than writing the tag.
+    private static let kinds = TokenKind.allCases
+    private static let openTags = kinds.map { Array("<span class=\"\($0.cssClass)\">".utf8) }
+    private static func openTag(of kind: TokenKind) -> [UInt8] {
+        openTags[kinds.firstIndex(of: kind) ?? 0]
+    }
 }
 
 /// A lexer writes its text into `html` a token at a time.

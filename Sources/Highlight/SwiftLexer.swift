@@ -149,10 +149,9 @@ struct SwiftLexer: Lexer {
     private mutating func lexWord() {
         let start = position
         let end = text.end(from: start, while: SourceBytes.isIdentifierByte)
-        let word = text.word(start..<end)
         if context.previous == .keyword("func") {
             write(upTo: end, as: .function, remembering: .name)
-        } else if let word, let role = SwiftWord.of(word), context.isKeyword(word, as: role, in: text, endingAt: end) {
+        } else if let (word, role) = SwiftWord.keyword(in: text, start..<end), context.isKeyword(word, as: role, in: text, endingAt: end) {
             write(upTo: end, as: role == .literal ? .literal : .keyword, remembering: role == .literal ? .value : .keyword(word))
         } else {
             write(upTo: end, as: SourceBytes.isUppercase(text[start]) ? .type : nil, remembering: .name)

@@ -19,6 +19,35 @@ enum SwiftWord: Sendable {
 
     static func of(_ word: String) -> SwiftWord? { table[word] }
 
+    /// The table's word at `range` of `text` and its role, if the word there is one. Every
+    /// name of every Swift block comes here, so the word is compared as bytes with the few
+    /// table words of its length and first letter, rather than made a string and hashed.
+    static func keyword(in text: SourceBytes, _ range: Range<Int>) -> (word: String, role: SwiftWord)? {
+        let first = text[range.lowerBound]
+        guard range.count <= longest, first >= UInt8(ascii: "a"), first <= UInt8(ascii: "z") else { return nil }
+        let bytes = text.bytes(range)
+        for candidate in buckets[bucket(length: range.count, first: first)] where bytes.elementsEqual(candidate.bytes) {
+            return (candidate.word, candidate.role)
+        }
+        return nil
+    }
+
+    /// Every table word starts with a lowercase ASCII letter.
+    private static func bucket(length: Int, first: UInt8) -> Int {
+        length * 26 + Int(first - UInt8(ascii: "a"))
+    }
+
+    private static let longest = table.keys.map(\.utf8.count).max() ?? 0
+
+    private static let buckets: [[(word: String, bytes: [UInt8], role: SwiftWord)]] = {
+        var buckets = [[(word: String, bytes: [UInt8], role: SwiftWord)]](repeating: [], count: (longest + 1) * 26)
+        for (word, role) in table {
+            let bytes = Array(word.utf8)
+            buckets[bucket(length: bytes.count, first: bytes[0])].append((word, bytes, role))
+        }
+        return buckets
+    }()
+
     /// Words after which a name is declared, so `let set`, `func get` and `case open` are names.
     static let introducers: Set<String> = [
         "let", "var", "func", "case", "class", "struct", "enum", "protocol", "actor", "typealias",

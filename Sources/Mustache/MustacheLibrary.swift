@@ -50,10 +50,15 @@ package struct MustacheLibrary: MustachePartialResolver {
     /// Renders the named template with this library as its partial resolver,
     /// honouring `strict` and `limits`.
     package func render(templateNamed name: String, context: MustacheValue) throws -> String {
+        String(decoding: try renderUTF8(templateNamed: name, context: context), as: UTF8.self)
+    }
+
+    /// ``render(templateNamed:context:)`` as UTF-8 bytes.
+    package func renderUTF8(templateNamed name: String, context: MustacheValue) throws -> [UInt8] {
         guard let template = templates[name] else {
             throw MustacheError(kind: .unknownTemplate, templateName: name, line: 0, column: 0,
                                 message: "no template named '\(name)' in the library")
         }
-        return try template.render(context, partials: self, strict: strict, limits: limits)
+        return try template.renderUTF8(context, partials: self, strict: strict, limits: limits)
     }
 }

@@ -1,7 +1,9 @@
 /// The text a render writes, with the indentation of the standalone partials,
 /// parents and blocks being expanded, stopped at a size limit.
 struct MustacheOutput {
-    private(set) var text = ""
+    /// UTF-8: appending bytes skips the bookkeeping a `String` does on each of the
+    /// hundreds of appends a page takes; every piece appended is whole scalars.
+    private(set) var bytes: [UInt8] = []
     let maximumBytes: Int
     /// Set once `text` reaches `maximumBytes`; later writes are dropped and the
     /// renderer fails at its next check, so memory stays bounded however much a
@@ -17,8 +19,10 @@ struct MustacheOutput {
 
     init(maximumBytes: Int) {
         self.maximumBytes = maximumBytes
-        text.reserveCapacity(1024)
+        bytes.reserveCapacity(1024)
     }
+
+    var text: String { String(decoding: bytes, as: UTF8.self) }
 
     var indentationDepth: Int { indentation.count }
 
@@ -40,9 +44,9 @@ struct MustacheOutput {
         if atLineStart { appendIndentation() }
         atLineStart = false
         if escaped {
-            MustacheHTMLEscaping.append(value, to: &text)
+            MustacheHTMLEscaping.append(value, to: &bytes)
         } else {
-            text.append(value)
+            append(value)
         }
         checkSize()
     }
@@ -52,7 +56,7 @@ struct MustacheOutput {
     mutating func appendTemplateText(_ template: String) {
         guard !isFull else { return }
         guard !indentation.isEmpty else {
-            text.append(template)
+            append(template)
             checkSize()
             return
         }
@@ -76,18 +80,26 @@ struct MustacheOutput {
     private mutating func appendLine(_ line: Substring) {
         if atLineStart && line != "\n" && line != "\r\n" { appendIndentation() }
         atLineStart = false
-        text.append(contentsOf: line)
+        var line = line
+        line.withUTF8 { bytes.append(contentsOf: $0) }
         checkSize()
     }
 
     private mutating func appendIndentation() {
         for piece in indentation where !isFull {
-            text.append(piece)
+            append(piece)
             checkSize()
         }
     }
 
+    /// The string's bytes copied whole (appending its UTF-8 view went through a
+    /// sequence's generic path, a few hundred instructions for every piece of a page).
+    private mutating func append(_ text: String) {
+        var text = text
+        text.withUTF8 { bytes.append(contentsOf: $0) }
+    }
+
     private mutating func checkSize() {
-        if text.utf8.count > maximumBytes { isFull = true }
+        if bytes.count > maximumBytes { isFull = true }
     }
 }

@@ -156,15 +156,15 @@ struct MustacheRenderer<Resolver: MustachePartialResolver> {
 
     private mutating func startSection(_ section: MustacheSection) throws {
         let value = contextStack.lookup(section.name)
-        let name = section.name.description
+        // The dotted name is text for error messages only: `enter` builds it when it needs it.
         if section.inverted {
-            if !value.isTruthy { frames.append(try enter(section.nodes, name, at: section.position)) }
+            if !value.isTruthy { frames.append(try enter(section.nodes, section.name.description, at: section.position)) }
             return
         }
         switch value {
         case .array(let items):
             guard let first = items.first else { return }
-            var frame = try enter(section.nodes, name, at: section.position)
+            var frame = try enter(section.nodes, section.name.description, at: section.position)
             frame.remainingItems = items.dropFirst()
             frame.pushedContext = true
             contextStack.push(first)
@@ -172,10 +172,11 @@ struct MustacheRenderer<Resolver: MustachePartialResolver> {
         case .lambda(let lambda):
             let nodes = try parseLambdaResult(lambda(String(section.rawBody)), delimiters: section.delimiters,
                                               at: section.position)
+            let name = section.name.description
             frames.append(try enter(nodes, name, at: section.position, recursion: .lambda(name)))
         default:
             guard value.isTruthy else { return }
-            var frame = try enter(section.nodes, name, at: section.position)
+            var frame = try enter(section.nodes, section.name.description, at: section.position)
             frame.pushedContext = true
             contextStack.push(value)
             frames.append(frame)
@@ -206,7 +207,7 @@ struct MustacheRenderer<Resolver: MustachePartialResolver> {
     /// A frame one level deeper for `nodes`, expanding the tag at `position` in the
     /// current template (`nil`: blocks, which belong to the tag being expanded), or an
     /// error when `recursion` is nested in itself too deeply or the frames are too many.
-    private mutating func enter(_ nodes: [MustacheNode], _ name: String, at position: MustachePosition?,
+    private mutating func enter(_ nodes: [MustacheNode], _ name: @autoclosure () -> String, at position: MustachePosition?,
                                 recursion key: Recursion? = nil) throws -> Frame {
         let tag = position.map { Expansion(templateName: templateName, position: $0) } ?? expansion
         if let key, recursion[key, default: 0] >= Self.maximumRecursion {
@@ -217,7 +218,7 @@ struct MustacheRenderer<Resolver: MustachePartialResolver> {
         guard frames.count <= Self.maximumDepth else {
             throw MustacheError(.recursionLimit, tag.templateName, at: tag.position,
                                 "sections, partials, parents and blocks nest more than \(Self.maximumDepth) levels deep "
-                                    + "at '\(name.abbreviated)'")
+                                    + "at '\(name().abbreviated)'")
         }
         try spend(1)
         var frame = Frame(nodes: nodes, outerExpansion: expansion)

@@ -37,10 +37,19 @@ package struct MustacheTemplate: Sendable {
                        partials: some MustachePartialResolver = MustacheNoPartials(),
                        strict: Bool = false,
                        limits: MustacheRenderLimits = MustacheRenderLimits()) throws -> String {
+        String(decoding: try renderUTF8(context, partials: partials, strict: strict, limits: limits), as: UTF8.self)
+    }
+
+    /// ``render(_:partials:strict:limits:)`` as UTF-8 bytes, for output written to files as it
+    /// is: a page need not be made a `String`, which checks every byte again.
+    func renderUTF8(_ context: MustacheValue = .null,
+                           partials: some MustachePartialResolver = MustacheNoPartials(),
+                           strict: Bool = false,
+                           limits: MustacheRenderLimits = MustacheRenderLimits()) throws -> [UInt8] {
         var renderer = MustacheRenderer(resolver: partials, strict: strict, limits: limits, context: context,
                                         templateName: name)
         try renderer.render(nodes)
-        return renderer.output.text
+        return renderer.output.bytes
     }
 }
 

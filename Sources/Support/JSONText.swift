@@ -1,39 +1,38 @@
 /// JSON string literals written byte by byte (RFC 8259): `"` and `\` escaped, control
 /// characters as `\n`, `\t`, … or `\u00XX`; everything else, non-ASCII included, as it is.
 package enum JSONText {
-    /// The bytes each byte becomes: 1 when it stays as it is, 2 for `\n`-style escapes, 6
-    /// for `\u00XX`. Every post body of a JSON feed goes through here; a table and two
-    /// passes (measure, then fill the string's own storage) keep it near memcpy speed.
-    private static let widths: [UInt8] = (0..<256).map { byte in
-        switch byte {
-        case 0x0A, 0x0D, 0x09, 0x22, 0x5C: return 2
-        case 0..<0x20: return 6
-        default: return 1
-        }
+    /// Whether a byte stays as it is: one table look-up a byte, since every post body of a
+    /// JSON feed goes through here.
+    private static let plain: [Bool] = (0..<256).map { byte in
+        byte >= 0x20 && byte != 0x22 && byte != 0x5C
     }
 
     package static func quoted(_ text: String) -> String {
+        var bytes: [UInt8] = []
         var text = text
-        return text.withUTF8 { source in
-            let widths = Self.widths
-            var length = 2
-            for byte in source { length += Int(widths[Int(byte)]) }
-            return String(unsafeUninitializedCapacity: length) { target in
-                let hex = Array("0123456789abcdef".utf8)
+        text.withUTF8 { source in
+            bytes.reserveCapacity(source.count + source.count / 8 + 16)
+            appendQuoted(source, to: &bytes)
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends `source` (UTF-8) as a JSON string literal, quotes included.
+    package static func appendQuoted(_ source: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
+        // One pass into room for the longest result (every byte a `\u00XX`), then one copy:
+        // in HTML a quote or line break comes every few bytes, and appending each run and
+        // escape to the array cost twice this. The position is a local of the innermost
+        // closure, so it stays in a register.
+        plain.withUnsafeBufferPointer { plain in
+            let quoted = [UInt8](unsafeUninitializedCapacity: source.count * 6 + 2) { target, count in
+                let hex: StaticString = "0123456789abcdef"
                 var out = 0
                 target[out] = UInt8(ascii: "\""); out += 1
-                var runStart = 0
-                func flush(upTo end: Int) {
-                    let count = end - runStart
-                    guard count > 0, let from = source.baseAddress, let to = target.baseAddress else { return }
-                    (to + out).update(from: from + runStart, count: count)
-                    out += count
-                }
-                for index in source.indices {
-                    let byte = source[index]
-                    guard widths[Int(byte)] != 1 else { continue }
-                    flush(upTo: index)
-                    runStart = index + 1
+                for byte in source {
+                    if plain[Int(byte)] {
+                        target[out] = byte; out += 1
+                        continue
+                    }
                     target[out] = UInt8(ascii: "\\")
                     switch byte {
                     case 0x0A: target[out + 1] = UInt8(ascii: "n"); out += 2
@@ -41,17 +40,18 @@ package enum JSONText {
                     case 0x09: target[out + 1] = UInt8(ascii: "t"); out += 2
                     case 0x22, 0x5C: target[out + 1] = byte; out += 2
                     default:
-                        for (offset, value) in [UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
-                                                hex[Int(byte >> 4)], hex[Int(byte & 0xF)]].enumerated() {
-                            target[out + 1 + offset] = value
-                        }
+                        target[out + 1] = UInt8(ascii: "u")
+                        target[out + 2] = UInt8(ascii: "0")
+                        target[out + 3] = UInt8(ascii: "0")
+                        target[out + 4] = hex.utf8Start[Int(byte >> 4)]
+                        target[out + 5] = hex.utf8Start[Int(byte & 0xF)]
                         out += 6
                     }
                 }
-                flush(upTo: source.count)
                 target[out] = UInt8(ascii: "\""); out += 1
-                return out
+                count = out
             }
+            output.append(contentsOf: quoted)
         }
     }
 }

@@ -37,21 +37,26 @@ struct LinkResolver: Sendable, Equatable {
     func target(of url: String, in sourcePath: String, pageURLPath: String) -> LinkTarget {
         if url.isEmpty { return .samePage(fragment: "") }
         if url.hasPrefix("//") || SiteURLs.hasScheme(url) { return .external }
+        // In ASCII text every Character is one byte (but `\r\n`, which holds none of the bytes
+        // looked for), so the searches can run over bytes; Character by Character they were
+        // most of a link's cost.
+        let ascii = Self.isASCII(url)
         var rest = Substring(url)
         var fragment: String?
-        if let hash = rest.firstIndex(of: "#") {
+        if let hash = ascii ? rest.utf8.firstIndex(of: UInt8(ascii: "#")) : rest.firstIndex(of: "#") {
             fragment = String(rest[rest.index(after: hash)...])
             rest = rest[..<hash]
         }
         var query = ""
-        if let mark = rest.firstIndex(of: "?") {
+        if let mark = ascii ? rest.utf8.firstIndex(of: UInt8(ascii: "?")) : rest.firstIndex(of: "?") {
             query = String(rest[mark...])
             rest = rest[..<mark]
         }
         if rest.isEmpty { return query.isEmpty ? .samePage(fragment: fragment ?? "") : .site(path: pageURLPath, query: query, fragment: fragment) }
-        let path = rest.contains("%") ? String(rest).removingPercentEncoding ?? String(rest) : String(rest)
+        let hasPercent = ascii ? rest.utf8.contains(UInt8(ascii: "%")) : rest.contains("%")
+        let path = hasPercent ? String(rest).removingPercentEncoding ?? String(rest) : String(rest)
         if path.hasSuffix(".md") && !path.hasPrefix("/") {
-            let folder = sourcePath.split(separator: "/").dropLast().joined(separator: "/")
+            let folder = Self.folder(of: sourcePath)
             guard let source = SiteURLs.normalized(folder + "/" + path) else {
                 return .missingSource(path: path, reason: "it leads outside the site")
             }
@@ -67,6 +72,16 @@ struct LinkResolver: Sendable, Equatable {
         }
         let trailingSlash = absolute.hasSuffix("/") && site != "" ? "/" : ""
         return .site(path: "/" + site + trailingSlash, query: query, fragment: fragment)
+    }
+
+    /// `posts/x.md` → `posts`: the path without its last component (and empty components).
+    private static func folder(of sourcePath: String) -> String {
+        guard isASCII(sourcePath) else { return sourcePath.split(separator: "/").dropLast().joined(separator: "/") }
+        return sourcePath.utf8.split(separator: UInt8(ascii: "/")).dropLast().map { String(Substring($0)) }.joined(separator: "/")
+    }
+
+    static func isASCII(_ text: String) -> Bool {
+        text.utf8.allSatisfy { $0 < 0x80 }
     }
 
     /// The href the page gets for a link to `target`, written `url`: site links under the

@@ -54,7 +54,9 @@ package enum TemplateSyntaxScanner {
     ///   - document: `body` already parsed with `lineOffset: firstLine - 1`, if the caller has it.
     static func scan(_ body: String, firstLine: Int, document: MarkdownDocument? = nil) -> [TemplateSyntax] {
         let bytes = Array(body.utf8)
-        guard bytes.contains(UInt8(ascii: "{")) else { return [] }
+        // Finding the body's code costs a walk of its tree and of every line; a body whose
+        // braces open no construct anywhere (most do: code blocks' `{`) needs none of it.
+        guard mayHoldConstruct(bytes) else { return [] }
         return scan(bytes, firstLine: firstLine, code: MarkdownCodeRegions(body: bytes, document: document, firstLine: firstLine))
     }
 
@@ -85,6 +87,17 @@ package enum TemplateSyntaxScanner {
             index = closed ? end : open + 2
         }
         return found
+    }
+
+    /// Whether some unescaped `{` opens a construct, code or not: without one, ``scan(_:firstLine:code:)``
+    /// finds nothing whatever the code regions are.
+    private static func mayHoldConstruct(_ bytes: [UInt8]) -> Bool {
+        var index = 0
+        while let open = nextBrace(in: bytes, from: index) {
+            if !isEscaped(open, in: bytes), construct(at: open, in: bytes) != nil { return true }
+            index = open + 1
+        }
+        return false
     }
 
     /// Whether an odd number of backslashes comes right before `offset`.

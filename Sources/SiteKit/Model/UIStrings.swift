@@ -84,11 +84,15 @@ struct UIStrings: Sendable, Hashable {
         if let count { values["count"] = String(count) }
         var result = ""
         var rest = self[chosen][...]
-        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
-            let name = String(rest[rest.index(after: open)..<close])
+        // The braces are ASCII, found in the UTF-8 view: every page formats a few strings, and
+        // searching Character by Character was most of a page's own data.
+        while let open = rest.utf8.firstIndex(of: UInt8(ascii: "{")),
+              let close = rest.utf8[open...].firstIndex(of: UInt8(ascii: "}")) {
+            let afterClose = rest.utf8.index(after: close)
+            let name = String(rest[rest.utf8.index(after: open)..<close])
             result += rest[..<open]
-            if let value = values[name] { result += value } else { result += rest[open...close] }
-            rest = rest[rest.index(after: close)...]
+            if let value = values[name] { result += value } else { result += rest[open..<afterClose] }
+            rest = rest[afterClose...]
         }
         return result + rest
     }

@@ -242,11 +242,11 @@ struct SitePages: Sendable {
     private func files(of unit: Unit, context: TemplateContext) throws(Diagnostic) -> [RenderedFile] {
         switch unit {
         case .page(let kind, let urlPath, let value):
-            return [RenderedFile(path: SiteRoutes.outputPath(urlPath), contents: try theme.render(theme.template(for: kind.route), context: value))]
+            return [RenderedFile(path: SiteRoutes.outputPath(urlPath), utf8: try theme.render(theme.template(for: kind.route), context: value))]
         case .feeds(let feed):
             let contents = FeedContent.of(feed, urls: context.urls)
             return FeedFormat.allCases.map { format in
-                RenderedFile(path: format.outputPath(in: feed.folderURLPath), contents: format.render(feed, contents: contents, urls: context.urls))
+                RenderedFile(path: format.outputPath(in: feed.folderURLPath), utf8: format.render(feed, contents: contents, urls: context.urls))
             }
         case .file(let file):
             return [file]

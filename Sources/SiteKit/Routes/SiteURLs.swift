@@ -51,10 +51,16 @@ package struct SiteURLs: Sendable, Equatable {
     /// Rendered HTML with its root-relative `href` and `src` values made absolute and its
     /// `#fragment` links pointed at `pageURL`, for feeds, which readers show out of place.
     func absolutizingLinks(in html: String, pageURL: String) -> String {
+        String(decoding: absolutizingLinkBytes(in: html, pageURL: pageURL), as: UTF8.self)
+    }
+
+    /// ``absolutizingLinks(in:pageURL:)`` as UTF-8 bytes, for feeds, which copy them into
+    /// their files without making a string of each body first.
+    func absolutizingLinkBytes(in html: String, pageURL: String) -> [UInt8] {
         let origin = Array(self.origin.utf8), page = Array(pageURL.utf8)
         var html = html
         return html.withUTF8 { html in
-            guard let base = html.baseAddress else { return "" }
+            guard let base = html.baseAddress else { return [] }
             var result: [UInt8] = []
             result.reserveCapacity(html.count + 512)
             var runStart = 0
@@ -78,7 +84,7 @@ package struct SiteURLs: Sendable, Equatable {
                 runStart = value
             }
             result.append(contentsOf: UnsafeBufferPointer(rebasing: html[runStart...]))
-            return String(decoding: result, as: UTF8.self)
+            return result
         }
     }
 
@@ -94,14 +100,46 @@ package struct SiteURLs: Sendable, Equatable {
 
     /// RFC 3986: a letter, then letters, digits, `+`, `-` or `.`, then `:`.
     static func hasScheme(_ url: String) -> Bool {
+        // Bytes first: a scheme is ASCII, so a colon after ASCII letters, digits and `+-.`,
+        // followed by an ASCII byte, is one whichever way the text is read.
+        let utf8 = url.utf8
+        if let colon = utf8.firstIndex(of: UInt8(ascii: ":")) {
+            let after = utf8.index(after: colon)
+            if after == utf8.endIndex || utf8[after] < 0x80 {
+                let scheme = utf8[..<colon]
+                guard let first = scheme.first, isASCIILetter(first) else { return false }
+                return scheme.allSatisfy { isASCIILetter($0) || ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9"))
+                    || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".") }
+            }
+        } else {
+            return false
+        }
         guard let colon = url.firstIndex(of: ":") else { return false }
         let scheme = url[..<colon]
         guard let first = scheme.first, first.isASCII, first.isLetter else { return false }
         return scheme.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" || $0 == ".") }
     }
 
+    private static func isASCIILetter(_ byte: UInt8) -> Bool {
+        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+    }
+
     /// `a/./b/../c` → `a/c` without leading or trailing slashes; nil when `..` climbs above the root.
     package static func normalized(_ path: String) -> String? {
+        if path.utf8.allSatisfy({ $0 < 0x80 }) {
+            // ASCII: one Character a byte, so the components are split by bytes.
+            var parts: [Substring.UTF8View] = []
+            for part in path.utf8.split(separator: UInt8(ascii: "/")) {
+                if part.elementsEqual(".".utf8) { continue }
+                if part.elementsEqual("..".utf8) {
+                    guard !parts.isEmpty else { return nil }
+                    parts.removeLast()
+                } else {
+                    parts.append(part)
+                }
+            }
+            return parts.map { String(Substring($0)) }.joined(separator: "/")
+        }
         var parts: [Substring] = []
         for part in path.split(separator: "/", omittingEmptySubsequences: true) {
             switch part {

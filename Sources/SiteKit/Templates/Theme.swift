@@ -46,9 +46,10 @@ struct Theme: Sendable {
     }
 
     /// Renders a page. A failure names the template file, line and column of the tag.
-    func render(_ template: String, context: MustacheValue) throws(Diagnostic) -> String {
+    /// The page as UTF-8, which is how it is written.
+    func render(_ template: String, context: MustacheValue) throws(Diagnostic) -> [UInt8] {
         do {
-            return try library.render(templateNamed: template, context: context)
+            return try library.renderUTF8(templateNamed: template, context: context)
         } catch let error as MustacheError {
             let location = error.line > 0 ? SourceLocation(line: error.line, column: error.column) : nil
             throw .error(file(ofTemplate: error.templateName), location, error.message)

@@ -28,7 +28,7 @@ final class OutputStaging: @unchecked Sendable {
     /// a generated file's path is an error, and so is a file past the output limit.
     func write(_ file: RenderedFile) throws(Diagnostic) {
         if try OutputWriter.isReplaced(file, by: staticPaths[file.path]) { return }
-        let size = file.contents.utf8.count
+        let size = file.byteCount
         let total = lock.withLock { () -> Int in
             bytes += size
             return bytes
@@ -36,9 +36,8 @@ final class OutputStaging: @unchecked Sendable {
         if total > writer.byteLimit { throw OutputWriter.overLimit(writer) }
         let root = folder.path
         try makeFolders(for: file.path, in: root)
-        var contents = file.contents
         let path = root + "/" + file.path
-        guard contents.withUTF8({ FileWriting.write($0, to: path) }) else {
+        guard file.withUTF8({ FileWriting.write($0, to: path) }) else {
             throw .error(writer.displayName, nil, "cannot write \(file.path): \(String(cString: strerror(errno)))")
         }
         lock.withLock { written += 1 }

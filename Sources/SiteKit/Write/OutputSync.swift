@@ -44,10 +44,10 @@ public struct OutputSync: Sendable {
         try checkLimit(files, otherGenerated: otherGenerated)
         var wanted: [String: Wanted] = [:]
         for file in files where try !OutputWriter.isReplaced(file, by: staticByPath[file.path]) {
-            wanted[file.path] = .generated(file.contents)
+            wanted[file.path] = .bytes(file.utf8)
         }
         for file in staticFiles { wanted[file.relative] = file.builtIn.map(Wanted.bytes) ?? .copy(file.source) }
-        wanted[OutputWriter.markerName] = .generated("")
+        wanted[OutputWriter.markerName] = .bytes([])
 
         var changes = Changes()
         changes.unchanged = otherGenerated.subtracting(wanted.keys).count
@@ -61,8 +61,7 @@ public struct OutputSync: Sendable {
             let bytes: [UInt8]
             do throws(RegularFile.Failure) {
                 switch contents {
-                case .generated(let text): bytes = Array(text.utf8)
-                case .bytes(let builtIn): bytes = builtIn
+                case .bytes(let generated): bytes = generated
                 case .copy(let source): bytes = try RegularFile.read(source.path)
                 }
             } catch {
@@ -89,17 +88,16 @@ public struct OutputSync: Sendable {
         return changes
     }
 
-    /// What goes at a path of the output: text the build made, or a static file's bytes.
+    /// What goes at a path of the output: bytes the build made or built into sitegen (the
+    /// built-in theme's files), or a static file to copy.
     private enum Wanted {
-        case generated(String)
-        /// A file built into sitegen (the built-in theme's).
         case bytes([UInt8])
         case copy(URL)
     }
 
     /// The generated files of the whole site, the unchanged ones as they are in the output.
     private func checkLimit(_ files: [RenderedFile], otherGenerated: Set<String>) throws(Diagnostic) {
-        var total = files.reduce(0) { $0 + $1.contents.utf8.count }
+        var total = files.reduce(0) { $0 + $1.byteCount }
         let known = sizes?.all ?? [:]
         for path in otherGenerated { total += known[path] ?? FileStatus.ofLink(output.path + "/" + path)?.size ?? 0 }
         guard total <= byteLimit else {
@@ -191,7 +189,7 @@ final class SyncedOutput: @unchecked Sendable {
     func update(written files: [RenderedFile], kept: Set<String>) {
         lock.withLock {
             var next = sizes.filter { kept.contains($0.key) }
-            for file in files { next[file.path] = file.contents.utf8.count }
+            for file in files { next[file.path] = file.byteCount }
             sizes = next
         }
     }

@@ -33,24 +33,54 @@ struct Feed: Sendable, Equatable {
     }
 }
 
-/// A post's body as a feed carries it (its links made absolute), in the form each format
-/// embeds it.
+/// A post's body as a feed carries it: its links made absolute, as UTF-8, which each
+/// format copies into its file (``FeedText``).
 struct FeedContent: Sendable {
-    /// `<![CDATA[…]]>`, for Atom's `content` and RSS's `description`: no escaping to undo,
-    /// and a `]]>` in the text is split across two sections.
-    var cdata: String
-    /// A JSON string literal, quotes included.
-    var json: String
+    var html: [UInt8]
 
     /// Each entry's body with its links made absolute.
     static func of(_ feed: Feed, urls: SiteURLs) -> [FeedContent] {
-        feed.entries.map { FeedContent(html: urls.absolutizingLinks(in: $0.bodyHTML, pageURL: $0.url)) }
+        feed.entries.map { FeedContent(html: urls.absolutizingLinkBytes(in: $0.bodyHTML, pageURL: $0.url)) }
+    }
+}
+
+/// A feed file being written, as UTF-8 bytes. The bodies, nearly all of a feed's size, go in
+/// once each, straight from ``FeedContent``, into storage reserved for all of them, rather
+/// than through a string of each that a growing string then copies again.
+struct FeedText {
+    private(set) var bytes: [UInt8] = []
+
+    init(contents: [FeedContent]) {
+        bytes.reserveCapacity(contents.reduce(4096) { $0 + $1.html.count + $1.html.count / 8 + 1024 })
     }
 
-    init(html: String) {
-        let text = UTF8Bytes.contains(html, "]]>") ? html.replacingOccurrences(of: "]]>", with: "]]]]><![CDATA[>") : html
-        cdata = "<![CDATA[" + text + "]]>"
-        json = JSONText.quoted(html)
+    static func += (text: inout FeedText, string: String) {
+        text.bytes.append(contentsOf: string.utf8)
+    }
+
+    /// `<![CDATA[…]]>` after `open` and before `close`, for Atom's `content` and RSS's
+    /// `description`: no escaping to undo, and a `]]>` in the text is split across two sections.
+    mutating func appendCDATA(_ html: [UInt8], between open: String, and close: String) {
+        self += open
+        bytes.append(contentsOf: "<![CDATA[".utf8)
+        html.withUnsafeBufferPointer { html in
+            let end: StaticString = "]]>"
+            let needle = UnsafeBufferPointer(start: end.utf8Start, count: end.utf8CodeUnitCount)
+            var runStart = 0
+            while let found = UTF8Bytes.firstOffset(of: needle, in: html, from: runStart) {
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: html[runStart..<found]))
+                bytes.append(contentsOf: "]]]]><![CDATA[>".utf8)
+                runStart = found + needle.count
+            }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: html[runStart...]))
+        }
+        bytes.append(contentsOf: "]]>".utf8)
+        self += close
+    }
+
+    /// The body as a JSON string literal, quotes included.
+    mutating func appendJSON(_ html: [UInt8]) {
+        html.withUnsafeBufferPointer { JSONText.appendQuoted($0, to: &bytes) }
     }
 }
 
@@ -88,7 +118,7 @@ enum FeedFormat: String, Sendable, CaseIterable {
     func outputPath(in folder: String) -> String { String(urlPath(in: folder).dropFirst()) }
 
     /// The feed in this format; `contents` are its entries' bodies (``FeedContent/of(_:urls:)``).
-    func render(_ feed: Feed, contents: [FeedContent], urls: SiteURLs) -> String {
+    func render(_ feed: Feed, contents: [FeedContent], urls: SiteURLs) -> [UInt8] {
         let selfURL = urls.absolute(urlPath: urlPath(in: feed.folderURLPath))
         switch self {
         case .atom: return Self.atom(feed, contents: contents, selfURL: selfURL)
@@ -98,9 +128,10 @@ enum FeedFormat: String, Sendable, CaseIterable {
     }
 
     /// Atom 1.0 (RFC 4287): RFC 3339 dates, the full HTML in `content` as CDATA.
-    private static func atom(_ feed: Feed, contents: [FeedContent], selfURL: String) -> String {
+    private static func atom(_ feed: Feed, contents: [FeedContent], selfURL: String) -> [UInt8] {
         let e = HTMLText.escaped
-        var xml = """
+        var xml = FeedText(contents: contents)
+        xml += """
             <?xml version="1.0" encoding="utf-8"?>
             <feed xmlns="http://www.w3.org/2005/Atom" xml:lang="\(e(feed.language))">
             <title>\(e(feed.title))</title>
@@ -125,15 +156,17 @@ enum FeedFormat: String, Sendable, CaseIterable {
 
                 """
             for tag in entry.tags { xml += "<category term=\"\(e(tag))\"/>\n" }
-            xml += "<content type=\"html\">" + content.cdata + "</content>\n</entry>\n"
+            xml.appendCDATA(content.html, between: "<content type=\"html\">", and: "</content>\n</entry>\n")
         }
-        return xml + "</feed>\n"
+        xml += "</feed>\n"
+        return xml.bytes
     }
 
     /// RSS 2.0: RFC 822 dates, the full HTML in `description` as CDATA.
-    private static func rss(_ feed: Feed, contents: [FeedContent], selfURL: String) -> String {
+    private static func rss(_ feed: Feed, contents: [FeedContent], selfURL: String) -> [UInt8] {
         let e = HTMLText.escaped
-        var xml = """
+        var xml = FeedText(contents: contents)
+        xml += """
             <?xml version="1.0" encoding="utf-8"?>
             <rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">
             <channel>
@@ -156,16 +189,18 @@ enum FeedFormat: String, Sendable, CaseIterable {
 
                 """
             for tag in entry.tags { xml += "<category>\(e(tag))</category>\n" }
-            xml += "<description>" + content.cdata + "</description>\n</item>\n"
+            xml.appendCDATA(content.html, between: "<description>", and: "</description>\n</item>\n")
         }
-        return xml + "</channel>\n</rss>\n"
+        xml += "</channel>\n</rss>\n"
+        return xml.bytes
     }
 
     /// JSON Feed 1.1: RFC 3339 dates. Written by hand with a byte-level string escaper,
     /// which is several times faster than JSONEncoder on full-content feeds.
-    private static func json(_ feed: Feed, contents: [FeedContent], selfURL: String) -> String {
+    private static func json(_ feed: Feed, contents: [FeedContent], selfURL: String) -> [UInt8] {
         let q = JSONText.quoted
-        var json = """
+        var json = FeedText(contents: contents)
+        json += """
             {
               "version": "https://jsonfeed.org/version/1.1",
               "title": \(q(feed.title)),
@@ -187,10 +222,12 @@ enum FeedFormat: String, Sendable, CaseIterable {
                       "date_published": "\(entry.published.rfc3339)",
                       "date_modified": "\(entry.updated.rfc3339)",
                       "tags": [\(entry.tags.map(q).joined(separator: ", "))],
-                      "content_html": \(content.json)
-                    }
                 """
+            json += "\n      \"content_html\": "
+            json.appendJSON(content.html)
+            json += "\n    }"
         }
-        return json + (feed.entries.isEmpty ? "]\n}\n" : "\n  ]\n}\n")
+        json += feed.entries.isEmpty ? "]\n}\n" : "\n  ]\n}\n"
+        return json.bytes
     }
 }
