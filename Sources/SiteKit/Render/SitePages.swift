@@ -63,16 +63,31 @@ public struct SitePages: Sendable {
                      templates: theme.sources)
         let bodyKeys = site.posts.map { RenderCache.BodyKey(body: $0.body, file: $0.sourcePath, firstLine: $0.bodyFirstLine, urlPath: $0.urlPath) }
             + site.pages.map { RenderCache.BodyKey(body: $0.body, file: $0.sourcePath, firstLine: $0.bodyFirstLine, urlPath: $0.urlPath) }
-        let bodies = try Self.collect(bodyKeys.parallelMap { key in
-            Result { () throws(Diagnostic) in
+        let index = PostIndex(site)
+        // A full build renders each post's page with its body (``PostPagesWithBodies``).
+        let postPages = cache == nil ? PostPagesWithBodies(pages: self, index: index) : nil
+        let postCount = site.posts.count
+        // In order: a feed is made once its posts are, which come together (newest first).
+        let rendered = Array(bodyKeys.indices).parallelMapInOrder { number -> (body: Result<RenderedBody, Diagnostic>, made: Result<[PostPagesWithBodies.Made], Diagnostic>) in
+            let key = bodyKeys[number]
+            let body = Result { () throws(Diagnostic) in
                 if let cached = cache?.body(key) { return cached }
                 let body = try renderer.render(key.body, file: key.file, firstLine: key.firstLine, urlPath: key.urlPath)
                 cache?.store(body, for: key)
                 return body
             }
-        })
+            guard let postPages, number < postCount, case .success(let full) = body else { return (body, .success([])) }
+            do throws(Diagnostic) {
+                let (kept, made) = try postPages.files(number, body: full, sink: sink)
+                return (.success(kept), .success(made))
+            } catch {
+                return (body, .failure(error))
+            }
+        }
+        let bodies = try Self.collect(rendered.map(\.body))
+        // Their errors count with the other pages', below.
+        var made = rendered.map(\.made)
         let postBodies = Array(bodies.prefix(site.posts.count)), pageBodies = Array(bodies.dropFirst(site.posts.count))
-        let index = PostIndex(site)
         let renderVersions = cache.map {
             self.versions($0, bodies: zip(bodyKeys.map(\.file), bodies).map { ($0, $1) }, index: index, homePages: pages.homePageCount)
         }
@@ -85,7 +100,17 @@ public struct SitePages: Sendable {
             PageLinks(sourcePath: page.sourcePath, outputPath: SiteRoutes.outputPath(page.urlPath), links: body.links)
         }
         let fragmentTargets = LinkChecker.fragmentTargets(of: links)
-        let written = try Self.collect(jobs().parallelMap { job in
+        if let postPages {
+            // A post page is the first file its job made.
+            let missing = made.indices.filter { number in
+                (try? made[number].get())?.first.map { $0.ids == nil && fragmentTargets.contains($0.path) } ?? false
+            }
+            for (number, page) in zip(missing, try postPages.ids(of: missing, renderer: renderer)) {
+                made[number] = made[number].map { files in [page] + files.dropFirst() }
+            }
+        }
+        let remaining = jobs().filter { postPages?.makes($0) != true }
+        let written = try Self.collect(made.map { $0.map { $0.map { (path: $0.path, ids: $0.ids) } } } + remaining.parallelMap { job in
             Result { () throws(Diagnostic) -> [(path: String, ids: Set<String>?)] in
                 try output(of: job, context: context, feeds: feeds, versions: renderVersions, index: index,
                            fragmentTargets: fragmentTargets, sink: sink, cache: cache)
@@ -239,7 +264,7 @@ public struct SitePages: Sendable {
         }
     }
 
-    private func files(of unit: Unit, context: TemplateContext) throws(Diagnostic) -> [RenderedFile] {
+    func files(of unit: Unit, context: TemplateContext) throws(Diagnostic) -> [RenderedFile] {
         switch unit {
         case .page(let kind, let urlPath, let value):
             return [RenderedFile(path: SiteRoutes.outputPath(urlPath), contents: try theme.render(theme.template(for: kind.route), context: value))]

@@ -13,7 +13,7 @@ public struct OutputSync: Sendable {
     public var displayName: String
     public var kept = KeptPaths()
     /// The most bytes the generated files may hold (`limits: output_bytes`).
-    public var byteLimit = OutputLimits().outputBytes
+    public var byteLimit = OutputLimits.outputBytesFloor
     /// A preview server's memory of the static files it copied: one whose source and copy
     /// are both as they were is not read again (a site with large media read every one of
     /// them, twice, on every save).

@@ -23,6 +23,9 @@ struct TemplateContext: Sendable {
     /// shared by every list (a preview's rebuild needs only the few its pages show).
     let items: PostItems
     private let navigation: [NavigationEntry]
+    /// The site's tags and categories by slug, for list entries.
+    private let tagSlugs: [String: Tag]
+    private let categorySlugs: [String: Tag]
     private let siteFields: [String: MustacheValue]
     private let stringsValue: MustacheValue
 
@@ -54,6 +57,8 @@ struct TemplateContext: Sendable {
         self.urls = urls
         let tagSlugs = Dictionary(uniqueKeysWithValues: site.tags.map { ($0.slug, $0) })
         let categorySlugs = Dictionary(uniqueKeysWithValues: site.categories.map { ($0.slug, $0) })
+        self.tagSlugs = tagSlugs
+        self.categorySlugs = categorySlugs
         items = PostItems(count: site.posts.count) { number in
             let post = site.posts[number]
             let version = reuse?.versions.items[number]
@@ -80,6 +85,13 @@ struct TemplateContext: Sendable {
             "theme": .string(config.theme),
             "generator": .string("sitegen"),
         ]
+    }
+
+    /// Post `number`'s list entry, made from `body` rather than taken from ``items``.
+    func item(_ number: Int, body: RenderedBody) -> MustacheValue {
+        let post = site.posts[number]
+        return Self.item(post, body: body, urls: urls, series: index.seriesPlaces[post.sourcePath].map { site.series[$0.series] },
+                         tags: tagSlugs, categories: categorySlugs, strings: strings)
     }
 
     /// The root value of page `index` (0-based) of a kind.
