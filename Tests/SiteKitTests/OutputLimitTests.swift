@@ -80,6 +80,16 @@ struct OutputLimitTests {
         #expect(set.outputBytes(contentBytes: 850_000_000) == 20000, "a setting is the limit, whatever the size")
     }
 
+    @Test func autoIsTheDefaultOutputLimit() throws {
+        let site = FixtureSite(["Content/posts/a.md": FixtureSite.post("title: A\ndate: 2017-04-01")],
+                               config: Self.config + "limits:\n  output_bytes: auto\n")
+        defer { site.remove() }
+        let (loaded, warnings) = try SiteLoader(layout: SiteLayout(root: site.root)).load()
+        #expect(warnings.isEmpty, "\(warnings)")
+        #expect(loaded.config.limits.outputBytes == nil)
+        #expect(loaded.config.limits.outputBytes(contentBytes: loaded.contentBytes) == 1 << 30)
+    }
+
     @Test func theContentSizeCountsThePublishedPostsAndPagesMarkdown() throws {
         let site = FixtureSite(["Content/posts/a.md": FixtureSite.post("title: A\ndate: 2017-04-01", body: String(repeating: "é", count: 1000)),
                                 "Content/posts/b.md": FixtureSite.post("title: B\ndate: 2017-04-02\ndraft: true", body: String(repeating: "x", count: 5000)),

@@ -159,8 +159,9 @@ public struct SitePages: Sendable {
     /// The body renderer, with the site's formulas rendered in one batch first; their
     /// errors fail the stage, a missing KaTeX is a warning.
     private func bodyRenderer(cache: RenderCache?) throws(DiagnosticsError) -> (PostBodyRenderer, warnings: [Diagnostic]) {
-        var renderer = PostBodyRenderer(parser: PostBodyParser(settings: site.config.markdown),
-                                        links: LinkResolver(site: site, urls: SiteURLs(baseURL: site.config.baseURL)))
+        let links = LinkResolver(site: site, urls: SiteURLs(baseURL: site.config.baseURL))
+        var renderer = PostBodyRenderer(parser: PostBodyParser(settings: site.config.markdown), links: links,
+                                        footnotes: cache?.footnotes(of: links.sourceURLPaths))
         renderer.verified = verifiedSnippets
         renderer.templateSyntax = site.config.templateSyntax
         guard let math else { return (renderer, []) }

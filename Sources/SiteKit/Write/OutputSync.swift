@@ -179,20 +179,29 @@ final class SyncedOutput: @unchecked Sendable {
     private let lock = NSLock()
     private var sizes: [String: Int] = [:]
     private var known: Set<String>?
+    /// `known`, sorted once per change of it rather than on every save.
+    private var sortedKnown: [String]?
 
     var all: [String: Int] { lock.withLock { sizes } }
 
     /// Sorted; nil before the first sync, which walks the output instead.
-    var paths: [String]? { lock.withLock { known.map { $0.sorted() } } }
+    var paths: [String]? { lock.withLock { sortedKnown } }
 
-    func remember(paths: Set<String>) { lock.withLock { known = paths } }
+    func remember(paths: Set<String>) {
+        lock.withLock {
+            guard known != paths else { return }
+            known = paths
+            sortedKnown = paths.sorted()
+        }
+    }
 
     /// After a sync: the files written, and those kept as they were.
     func update(written files: [RenderedFile], kept: Set<String>) {
         lock.withLock {
-            var next = sizes.filter { kept.contains($0.key) }
-            for file in files { next[file.path] = file.contents.utf8.count }
-            sizes = next
+            let written = Set(files.map(\.path))
+            // Removed in place: most saves remove nothing, and rebuilding the table showed.
+            for path in sizes.keys where !kept.contains(path) && !written.contains(path) { sizes[path] = nil }
+            for file in files { sizes[file.path] = file.contents.utf8.count }
         }
     }
 }
