@@ -92,7 +92,8 @@ public struct SitePages: Sendable {
             self.versions($0, bodies: zip(bodyKeys.map(\.file), bodies).map { ($0, $1) }, index: index, homePages: pages.homePageCount)
         }
         let context = TemplateContext(site: site, pages: pages, postBodies: postBodies, pageBodies: pageBodies, index: index,
-                                      strings: theme.strings, reuse: cache.flatMap { cache in renderVersions.map { (cache, $0) } })
+                                      strings: theme.strings, reuse: cache.flatMap { cache in renderVersions.map { (cache, $0) } },
+                                      made: postPages?.context.items)
         let feeds = FeedBuilder(site: site, urls: context.urls, postBodies: postBodies, index: index, strings: theme.strings)
         let links = zip(site.posts, postBodies).map { post, body in
             PageLinks(sourcePath: post.sourcePath, outputPath: SiteRoutes.outputPath(post.urlPath), links: body.links)

@@ -14,7 +14,7 @@ extension TemplateContext {
     /// The page of a post whose body is rendered but not among `postBodies`
     /// (``PostPagesWithBodies``).
     func postPage(_ postIndex: Int, body: RenderedBody) -> MustacheValue {
-        postPage(postIndex, body: body, item: item(postIndex, body: body))
+        postPage(postIndex, body: body, item: items.entry(postIndex) { item(postIndex, body: body) })
     }
 
     private func postPage(_ postIndex: Int, body: RenderedBody, item: MustacheValue) -> MustacheValue {

@@ -44,8 +44,9 @@ struct TemplateContext: Sendable {
 
     /// `reuse`: a preview server's cache and this build's versions, whose unchanged list
     /// entries are taken from the last build instead of being made again.
+    /// `made`: list entries made already (by the post pages of ``PostPagesWithBodies``).
     init(site: Site, pages: PageSet, postBodies: [RenderedBody], pageBodies: [RenderedBody], index: PostIndex, strings: UIStrings,
-         reuse: (cache: RenderCache, versions: RenderVersions)? = nil) {
+         reuse: (cache: RenderCache, versions: RenderVersions)? = nil, made: PostItems? = nil) {
         self.site = site
         self.strings = strings
         stringsValue = strings.value
@@ -59,7 +60,7 @@ struct TemplateContext: Sendable {
         let categorySlugs = Dictionary(uniqueKeysWithValues: site.categories.map { ($0.slug, $0) })
         self.tagSlugs = tagSlugs
         self.categorySlugs = categorySlugs
-        items = PostItems(count: site.posts.count) { number in
+        items = PostItems(count: site.posts.count, made: made) { number in
             let post = site.posts[number]
             let version = reuse?.versions.items[number]
             if let reuse, let version, let item = reuse.cache.item(at: post.sourcePath, version: version, global: reuse.versions.global) {
@@ -168,10 +169,19 @@ struct PostItems: RandomAccessCollection, Sendable {
     private let make: @Sendable (Int) -> MustacheValue
     let endIndex: Int
 
-    init(count: Int, make: @escaping @Sendable (Int) -> MustacheValue) {
+    init(count: Int, made: PostItems? = nil, make: @escaping @Sendable (Int) -> MustacheValue) {
         storage = Storage(count: count)
+        if let made, made.count == count { storage.values = made.storage.lock.withLock { made.storage.values } }
         self.make = make
         endIndex = count
+    }
+
+    /// Entry `position`, made by `make` unless it is made already.
+    func entry(_ position: Int, orMake make: () -> MustacheValue) -> MustacheValue {
+        if let value = storage.lock.withLock({ storage.values[position] }) { return value }
+        let value = make()
+        storage.lock.withLock { storage.values[position] = value }
+        return value
     }
 
     var startIndex: Int { 0 }
