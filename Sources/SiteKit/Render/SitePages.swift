@@ -68,22 +68,29 @@ public struct SitePages: Sendable {
         let postPages = cache == nil ? PostPagesWithBodies(pages: self, index: index) : nil
         let postCount = site.posts.count
         // In order: a feed is made once its posts are, which come together (newest first).
-        let rendered = Array(bodyKeys.indices).parallelMapInOrder { number -> (body: Result<RenderedBody, Diagnostic>, made: Result<[PostPagesWithBodies.Made], Diagnostic>) in
-            let key = bodyKeys[number]
-            let body = Result { () throws(Diagnostic) in
-                if let cached = cache?.body(key) { return cached }
-                let body = try renderer.render(key.body, file: key.file, firstLine: key.firstLine, urlPath: key.urlPath)
-                cache?.store(body, for: key)
-                return body
+        // In batches, bodies first: alternating the Markdown and the template code post by
+        // post cost a twelfth more time than rendering a batch of each.
+        let batches = stride(from: 0, to: bodyKeys.count, by: Self.batchSize).map { $0..<min($0 + Self.batchSize, bodyKeys.count) }
+        let rendered = batches.parallelMapInOrder { batch -> [(body: Result<RenderedBody, Diagnostic>, made: Result<[PostPagesWithBodies.Made], Diagnostic>)] in
+            let bodies = batch.map { number in
+                let key = bodyKeys[number]
+                return Result { () throws(Diagnostic) in
+                    if let cached = cache?.body(key) { return cached }
+                    let body = try renderer.render(key.body, file: key.file, firstLine: key.firstLine, urlPath: key.urlPath)
+                    cache?.store(body, for: key)
+                    return body
+                }
             }
-            guard let postPages, number < postCount, case .success(let full) = body else { return (body, .success([])) }
-            do throws(Diagnostic) {
-                let (kept, made) = try postPages.files(number, body: full, sink: sink)
-                return (.success(kept), .success(made))
-            } catch {
-                return (body, .failure(error))
+            return zip(batch, bodies).map { number, body in
+                guard let postPages, number < postCount, case .success(let full) = body else { return (body, .success([])) }
+                do throws(Diagnostic) {
+                    let (kept, made) = try postPages.files(number, body: full, sink: sink)
+                    return (.success(kept), .success(made))
+                } catch {
+                    return (body, .failure(error))
+                }
             }
-        }
+        }.flatMap { $0 }
         let bodies = try Self.collect(rendered.map(\.body))
         // Their errors count with the other pages', below.
         var made = rendered.map(\.made)
@@ -289,4 +296,7 @@ public struct SitePages: Sendable {
     }
 
     private var pages: PageSet { PageSet(site: site) }
+
+    /// Bodies rendered together before their pages (``render(into:cache:)``).
+    static let batchSize = 32
 }
