@@ -71,7 +71,7 @@ public struct SiteBuilder: Sendable {
         var warnings = siteWarnings
         // Once the settings are known: what the output keeps, and how large it may grow.
         writer.kept = site.config.keep
-        writer.byteLimit = site.config.limits.outputBytes
+        writer.byteLimit = site.config.limits.outputBytes(contentBytes: site.contentBytes)
         if let restored = StagingFolders(writer: writer).tidy() { warnings.append(restored) }
         do {
             try writer.checkReplaceable()

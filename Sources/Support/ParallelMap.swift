@@ -6,21 +6,57 @@ extension Array where Element: Sendable {
     /// results need no lock; order is kept.
     package func parallelMap<T: Sendable>(_ transform: @Sendable (Element) -> T) -> [T] {
         if count < 2 { return map(transform) }
-        let buffer = UnsafeMutableBufferPointer<T?>.allocate(capacity: count)
-        buffer.initialize(repeating: nil)
-        defer { buffer.deallocate() }
-        let slots = SendableBuffer(buffer)
         // A few strided chunks per core: heavy elements that sit together (the feed jobs at
         // the end of a site's job list) are spread over every chunk, without per-element
         // dispatch cost.
         let chunks = Swift.min(count, ProcessInfo.processInfo.activeProcessorCount * 4)
         let elements = self
-        DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
-            for index in stride(from: chunk, to: elements.count, by: chunks) {
-                slots.buffer[index] = transform(elements[index])
+        return Self.collected(count) { slots in
+            DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
+                for index in stride(from: chunk, to: elements.count, by: chunks) {
+                    slots.buffer[index] = transform(elements[index])
+                }
             }
         }
+    }
+
+    /// `map` over all cores, each core taking the next element not yet taken: elements
+    /// finish about in order, so what a job holds for its neighbours' sake (a series'
+    /// feed waiting for its parts) is let go soon after.
+    package func parallelMapInOrder<T: Sendable>(_ transform: @Sendable (Element) -> T) -> [T] {
+        if count < 2 { return map(transform) }
+        let next = NextIndex()
+        let elements = self
+        return Self.collected(count) { slots in
+            DispatchQueue.concurrentPerform(iterations: Swift.min(elements.count, ProcessInfo.processInfo.activeProcessorCount)) { _ in
+                while let index = next.take(below: elements.count) {
+                    slots.buffer[index] = transform(elements[index])
+                }
+            }
+        }
+    }
+
+    /// `count` results, each written into its own slot by `fill`.
+    private static func collected<T>(_ count: Int, _ fill: (SendableBuffer<T>) -> Void) -> [T] {
+        let buffer = UnsafeMutableBufferPointer<T?>.allocate(capacity: count)
+        buffer.initialize(repeating: nil)
+        defer { buffer.deallocate() }
+        fill(SendableBuffer(buffer))
         return buffer.map { $0! }
+    }
+}
+
+/// The next index to hand out, shared by the cores.
+private final class NextIndex: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = 0
+
+    func take(below end: Int) -> Int? {
+        lock.withLock {
+            guard value < end else { return nil }
+            value += 1
+            return value - 1
+        }
     }
 }
 

@@ -79,6 +79,40 @@ struct OutputLimitTests {
         #expect(site.outputSnapshot() == before)
     }
 
+    /// Unset, the limit grows with the content, so a large site is not stopped by a limit
+    /// meant for small inputs: 1 GiB up to 16 MiB of Markdown, 64 bytes a byte beyond.
+    @Test func theDefaultOutputLimitScalesWithTheContentAboveAFloor() {
+        let defaults = OutputLimits()
+        #expect(defaults.outputBytes(contentBytes: 0) == 1 << 30)
+        #expect(defaults.outputBytes(contentBytes: 16 << 20) == 1 << 30)
+        #expect(defaults.outputBytes(contentBytes: 850_000_000) == 54_400_000_000, "a 100,000-post blog")
+        #expect(defaults.outputBytes(contentBytes: Int.max / 2) == Int.max, "no overflow")
+        var set = OutputLimits()
+        set.outputBytes = 20000
+        #expect(set.outputBytes(contentBytes: 850_000_000) == 20000, "a setting is the limit, whatever the size")
+    }
+
+    @Test func autoIsTheDefaultOutputLimit() throws {
+        let site = FixtureSite(["Content/posts/a.md": FixtureSite.post("title: A\ndate: 2017-04-01")],
+                               config: Self.config + "limits:\n  output_bytes: auto\n")
+        defer { site.remove() }
+        let (loaded, warnings) = try SiteLoader(layout: SiteLayout(root: site.root)).load()
+        #expect(warnings.isEmpty, "\(warnings)")
+        #expect(loaded.config.limits.outputBytes == nil)
+        #expect(loaded.config.limits.outputBytes(contentBytes: loaded.contentBytes) == 1 << 30)
+    }
+
+    @Test func theContentSizeCountsThePublishedPostsAndPagesMarkdown() throws {
+        let site = FixtureSite(["Content/posts/a.md": FixtureSite.post("title: A\ndate: 2017-04-01", body: String(repeating: "é", count: 1000)),
+                                "Content/posts/b.md": FixtureSite.post("title: B\ndate: 2017-04-02\ndraft: true", body: String(repeating: "x", count: 5000)),
+                                "Content/pages/about.md": "---\ntitle: About\n---\n" + String(repeating: "y", count: 300)])
+        defer { site.remove() }
+        let (loaded, _) = try SiteLoader(layout: SiteLayout(root: site.root)).load()
+        let bodies = loaded.posts.map(\.body.utf8.count) + loaded.pages.map(\.body.utf8.count)
+        #expect(loaded.contentBytes == bodies.reduce(0, +))
+        #expect((2300..<2400).contains(loaded.contentBytes), "two-byte é counted in bytes, the draft left out: \(loaded.contentBytes)")
+    }
+
     @Test(arguments: [
         ("limits:\n  tags_per_post: 0\n", "site.yml:2:18: error: 'tags_per_post' must be between 1 and"),
         ("limits:\n  output_bytes: lots\n", "site.yml:2:17: error: 'output_bytes' must be a whole number"),

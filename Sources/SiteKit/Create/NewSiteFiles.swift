@@ -46,7 +46,8 @@ enum NewSiteFiles {
 
         # limits:                          # so a small input cannot write gigabytes
         #   tags_per_post: 100
-        #   output_bytes: 1073741824       # generated pages and feeds, in bytes (1 GiB)
+        #   output_bytes: auto             # generated pages and feeds, in bytes; auto: 64 bytes
+        #                                  # per byte of Markdown, at least 1 GiB
 
         # keep: []                         # files in Output/ that builds leave alone (.git always),
         #                                  # e.g. [CNAME, .nojekyll] for GitHub Pages

@@ -23,6 +23,8 @@ final class LoadCache: @unchecked Sendable {
     private let lock = NSLock()
     private var entries: [String: (key: Key, value: Any, diagnostics: [Diagnostic])] = [:]
     private var places: [String: ContentFile] = [:]
+    /// The paths of the last ``keep(only:)``.
+    private var keptPaths = Set<String>()
 
     init() {}
 
@@ -53,11 +55,14 @@ final class LoadCache: @unchecked Sendable {
         return file
     }
 
-    /// Forgets the files the site no longer has.
+    /// Forgets the files the site no longer has. A load stores only the files it lists, so
+    /// when they are the last load's, nothing is to be forgotten (most saves).
     func keep(only paths: Set<String>) {
         lock.withLock {
+            guard paths != keptPaths else { return }
             entries = entries.filter { paths.contains($0.key) }
             places = places.filter { paths.contains($0.key) }
+            keptPaths = paths
         }
     }
 }

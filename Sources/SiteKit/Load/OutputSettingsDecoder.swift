@@ -10,7 +10,8 @@ enum OutputSettingsDecoder {
         var sub = YAMLFields(file: fields.file, lineOffset: fields.lineOffset, mapping: node)
         sub.warnUnknownKeys(known: knownLimitKeys, what: "limits")
         if let tags = sub.int("tags_per_post", range: 1...100_000) { limits.tagsPerPost = tags }
-        if let bytes = sub.int("output_bytes", range: 1...(1 << 50)) { limits.outputBytes = bytes }
+        // `auto`, the default, grows with the content (``OutputLimits/outputBytes(contentBytes:)``).
+        if sub["output_bytes"]?.scalarText != "auto", let bytes = sub.int("output_bytes", range: 1...(1 << 50)) { limits.outputBytes = bytes }
         fields.absorb(sub)
         return limits
     }

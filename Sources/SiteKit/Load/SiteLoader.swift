@@ -209,10 +209,11 @@ public struct SiteLoader: Sendable {
         }
         let displayFolder = layout.displayPath(folder)
         return markdown.map { entry in
-            let url = folder.appendingPathComponent(entry.path)
+            // The file's URL is made once per path: making 10,000 was a twentieth of a one-post edit.
             let path = displayFolder + "/" + entry.path, bundled = entry.bundle.flatMap { resources[$0] } ?? []
-            let make = { ContentFile(path: path, relative: entry.path, resources: bundled, url: url) }
-            return (url, cache?.contentFile(path, resources: bundled, make: make) ?? make())
+            let make = { ContentFile(path: path, relative: entry.path, resources: bundled, url: folder.appendingPathComponent(entry.path)) }
+            let file = cache?.contentFile(path, resources: bundled, make: make) ?? make()
+            return (file.url ?? folder.appendingPathComponent(entry.path), file)
         }
     }
 

@@ -58,10 +58,11 @@ struct PostBodyRenderer: Sendable {
     /// A comment on a line of its own ends a post's excerpt, as in Hugo and Jekyll.
     static let moreMarker = "<!--more-->"
 
-    init(parser: PostBodyParser, links: LinkResolver) {
+    /// `footnotes`: the prefixes of `links`' pages, when already made (a preview's last rebuild's).
+    init(parser: PostBodyParser, links: LinkResolver, footnotes: FootnoteIDPrefixes? = nil) {
         self.parser = parser
         self.links = links
-        self.footnotes = FootnoteIDPrefixes(urlPaths: links.sourceURLPaths.values)
+        self.footnotes = footnotes ?? FootnoteIDPrefixes(urlPaths: links.sourceURLPaths.values)
     }
 
     /// The body of the post or page in `file`, published at `urlPath`.

@@ -4,11 +4,28 @@
 struct OutputLimits: Sendable, Hashable {
     /// Distinct tags one post may have.
     var tagsPerPost = 100
-    /// Bytes of generated pages, feeds and site files in all. Static files are copies of
-    /// the input and are not counted. A 10,000-post site of the benchmark writes ~0.8 GB.
-    var outputBytes = 1 << 30
+    /// Bytes of generated pages, feeds and site files in all, when `output_bytes` is set.
+    /// Static files are copies of the input and are not counted. Unset, the limit grows
+    /// with the content (``outputBytes(contentBytes:)``).
+    var outputBytes: Int?
+
+    /// The default limit's floor: a small site may write this much whatever its size.
+    static let outputBytesFloor = 1 << 30
+    /// The default limit per byte of Markdown: the benchmark's blogs write ~4.5 bytes per
+    /// byte of their posts (10,000 posts: 85 MB in, 380 MB out), short posts under a large
+    /// theme ~30. A fixed 1 GiB stopped the 100,000-post blog, which writes ~3.5 GB.
+    static let outputBytesPerContentByte = 64
 
     init() {}
+
+    /// The limit of a site whose posts and pages hold `contentBytes` bytes of Markdown: the
+    /// setting, else 64 bytes per byte of content, at least 1 GiB. What the default stops
+    /// is a small input writing gigabytes (a post's tags listed on every tag's page).
+    func outputBytes(contentBytes: Int) -> Int {
+        if let outputBytes { return outputBytes }
+        let (scaled, overflow) = contentBytes.multipliedReportingOverflow(by: Self.outputBytesPerContentByte)
+        return overflow ? Int.max : max(Self.outputBytesFloor, scaled)
+    }
 }
 
 /// Paths in the output folder that builds keep though they did not write them (`keep:`):

@@ -273,6 +273,12 @@ public struct Site: Sendable {
         self.skippedDrafts = skippedDrafts
     }
 
+    /// Bytes of Markdown in the published posts' and pages' bodies: what the default output
+    /// limit grows with (``OutputLimits/outputBytes(contentBytes:)``).
+    var contentBytes: Int {
+        posts.reduce(0) { $0 + $1.body.utf8.count } + pages.reduce(0) { $0 + $1.body.utf8.count }
+    }
+
     /// The redirects of the site: each old URL with the URL it sends readers to.
     var redirects: [(from: String, to: String, source: String)] {
         posts.flatMap { post in post.aliases.map { ($0.urlPath, post.urlPath, post.sourcePath) } }

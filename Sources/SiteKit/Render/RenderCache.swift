@@ -49,6 +49,9 @@ final class RenderCache: @unchecked Sendable {
     private var pending: [(key: String, input: Input, ids: Set<String>?)] = []
     private var rendered = 0
     private var skipped = 0
+    /// The units and body files of the last commit, whose leftovers are already dropped.
+    private var committedUnits = Set<String>()
+    private var committedBodies = Set<String>()
     /// Versions (``RenderVersions``), by source path: what each was given for.
     private var versionNumbers = VersionNumbers()
     private var bodyVersions = VersionHistory<BodyInputs>()
@@ -64,6 +67,16 @@ final class RenderCache: @unchecked Sendable {
 
     /// The formulas found in each body, for the math batch before the bodies.
     let mathScans = MathScans()
+    /// The footnote prefixes of the last build's pages, by their URLs: made again only
+    /// when a URL changes (making them was a sixteenth of a one-post edit at 10,000 posts).
+    private var footnotePrefixes: (urlPaths: [String: String], prefixes: FootnoteIDPrefixes)?
+
+    func footnotes(of urlPaths: [String: String]) -> FootnoteIDPrefixes {
+        if let known = lock.withLock({ footnotePrefixes }), known.urlPaths == urlPaths { return known.prefixes }
+        let prefixes = FootnoteIDPrefixes(urlPaths: urlPaths.values)
+        lock.withLock { footnotePrefixes = (urlPaths, prefixes) }
+        return prefixes
+    }
 
     init() {}
 
@@ -150,19 +163,29 @@ final class RenderCache: @unchecked Sendable {
             }
             pending = []
             // Removed in place: rebuilding the dictionaries on every save showed at 10,000 posts.
-            for key in inputs.keys where !units.contains(key) { inputs[key] = nil }
-            for key in ids.keys where !units.contains(key) { ids[key] = nil }
+            if units != committedUnits {
+                for key in inputs.keys where !units.contains(key) { inputs[key] = nil }
+                for key in ids.keys where !units.contains(key) { ids[key] = nil }
+                committedUnits = units
+            }
+            // Most saves neither add nor remove a file: then nothing is to be dropped.
+            guard kept != committedBodies else { return }
             bodies = bodies.filter { kept.contains($0.key) }   // by source file
             bodyVersions.keep(only: kept)
             itemVersions.keep(only: kept)
             items = items.filter { kept.contains($0.key) }
             linkVersions.keep(only: kept)
+            committedBodies = kept
         }
     }
 
     /// The build failed before its files reached the output: what it rendered does not count.
     func rollback() {
-        lock.withLock { pending = [] }
+        lock.withLock {
+            pending = []
+            // It may have stored bodies and versions of files the next build no longer has.
+            committedBodies = []
+        }
     }
 }
 

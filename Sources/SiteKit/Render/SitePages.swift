@@ -63,21 +63,44 @@ struct SitePages: Sendable {
                      templates: theme.sources)
         let bodyKeys = site.posts.map { RenderCache.BodyKey(body: $0.body, file: $0.sourcePath, firstLine: $0.bodyFirstLine, urlPath: $0.urlPath) }
             + site.pages.map { RenderCache.BodyKey(body: $0.body, file: $0.sourcePath, firstLine: $0.bodyFirstLine, urlPath: $0.urlPath) }
-        let bodies = try Self.collect(bodyKeys.parallelMap { key in
-            Result { () throws(Diagnostic) in
-                if let cached = cache?.body(key) { return cached }
-                let body = try renderer.render(key.body, file: key.file, firstLine: key.firstLine, urlPath: key.urlPath)
-                cache?.store(body, for: key)
-                return body
-            }
-        })
-        let postBodies = Array(bodies.prefix(site.posts.count)), pageBodies = Array(bodies.dropFirst(site.posts.count))
         let index = PostIndex(site)
+        // A full build renders each post's page with its body (``PostPagesWithBodies``).
+        let postPages = cache == nil ? PostPagesWithBodies(pages: self, index: index) : nil
+        let postCount = site.posts.count
+        // In order: a feed is made once its posts are, which come together (newest first).
+        // In batches, bodies first: alternating the Markdown and the template code post by
+        // post cost a twelfth more time than rendering a batch of each.
+        let batches = stride(from: 0, to: bodyKeys.count, by: Self.batchSize).map { $0..<min($0 + Self.batchSize, bodyKeys.count) }
+        let rendered = batches.parallelMapInOrder { batch -> [(body: Result<RenderedBody, Diagnostic>, made: Result<[PostPagesWithBodies.Made], Diagnostic>)] in
+            let bodies = batch.map { number in
+                let key = bodyKeys[number]
+                return Result { () throws(Diagnostic) in
+                    if let cached = cache?.body(key) { return cached }
+                    let body = try renderer.render(key.body, file: key.file, firstLine: key.firstLine, urlPath: key.urlPath)
+                    cache?.store(body, for: key)
+                    return body
+                }
+            }
+            return zip(batch, bodies).map { number, body in
+                guard let postPages, number < postCount, case .success(let full) = body else { return (body, .success([])) }
+                do throws(Diagnostic) {
+                    let (kept, made) = try postPages.files(number, body: full, sink: sink)
+                    return (.success(kept), .success(made))
+                } catch {
+                    return (body, .failure(error))
+                }
+            }
+        }.flatMap { $0 }
+        let bodies = try Self.collect(rendered.map(\.body))
+        // Their errors count with the other pages', below.
+        var made = rendered.map(\.made)
+        let postBodies = Array(bodies.prefix(site.posts.count)), pageBodies = Array(bodies.dropFirst(site.posts.count))
         let renderVersions = cache.map {
             self.versions($0, bodies: zip(bodyKeys.map(\.file), bodies).map { ($0, $1) }, index: index, homePages: pages.homePageCount)
         }
         let context = TemplateContext(site: site, pages: pages, postBodies: postBodies, pageBodies: pageBodies, index: index,
-                                      strings: theme.strings, reuse: cache.flatMap { cache in renderVersions.map { (cache, $0) } })
+                                      strings: theme.strings, reuse: cache.flatMap { cache in renderVersions.map { (cache, $0) } },
+                                      made: postPages?.context.items)
         let feeds = FeedBuilder(site: site, urls: context.urls, postBodies: postBodies, index: index, strings: theme.strings)
         let links = zip(site.posts, postBodies).map { post, body in
             PageLinks(sourcePath: post.sourcePath, outputPath: SiteRoutes.outputPath(post.urlPath), links: body.links)
@@ -85,7 +108,17 @@ struct SitePages: Sendable {
             PageLinks(sourcePath: page.sourcePath, outputPath: SiteRoutes.outputPath(page.urlPath), links: body.links)
         }
         let fragmentTargets = LinkChecker.fragmentTargets(of: links)
-        let written = try Self.collect(jobs().parallelMap { job in
+        if let postPages {
+            // A post page is the first file its job made.
+            let missing = made.indices.filter { number in
+                (try? made[number].get())?.first.map { $0.ids == nil && fragmentTargets.contains($0.path) } ?? false
+            }
+            for (number, page) in zip(missing, try postPages.ids(of: missing, renderer: renderer)) {
+                made[number] = made[number].map { files in [page] + files.dropFirst() }
+            }
+        }
+        let remaining = jobs().filter { postPages?.makes($0) != true }
+        let written = try Self.collect(made.map { $0.map { $0.map { (path: $0.path, ids: $0.ids) } } } + remaining.parallelMap { job in
             Result { () throws(Diagnostic) -> [(path: String, ids: Set<String>?)] in
                 try output(of: job, context: context, feeds: feeds, versions: renderVersions, index: index,
                            fragmentTargets: fragmentTargets, sink: sink, cache: cache)
@@ -134,8 +167,9 @@ struct SitePages: Sendable {
     /// The body renderer, with the site's formulas rendered in one batch first; their
     /// errors fail the stage, a missing KaTeX is a warning.
     private func bodyRenderer(cache: RenderCache?) throws(DiagnosticsError) -> (PostBodyRenderer, warnings: [Diagnostic]) {
-        var renderer = PostBodyRenderer(parser: PostBodyParser(settings: site.config.markdown),
-                                        links: LinkResolver(site: site, urls: SiteURLs(baseURL: site.config.baseURL)))
+        let links = LinkResolver(site: site, urls: SiteURLs(baseURL: site.config.baseURL))
+        var renderer = PostBodyRenderer(parser: PostBodyParser(settings: site.config.markdown), links: links,
+                                        footnotes: cache?.footnotes(of: links.sourceURLPaths))
         renderer.verified = verifiedSnippets
         renderer.templateSyntax = site.config.templateSyntax
         guard let math else { return (renderer, []) }
@@ -239,7 +273,7 @@ struct SitePages: Sendable {
         }
     }
 
-    private func files(of unit: Unit, context: TemplateContext) throws(Diagnostic) -> [RenderedFile] {
+    func files(of unit: Unit, context: TemplateContext) throws(Diagnostic) -> [RenderedFile] {
         switch unit {
         case .page(let kind, let urlPath, let value):
             return [RenderedFile(path: SiteRoutes.outputPath(urlPath), utf8: try theme.render(theme.template(for: kind.route), context: value))]
@@ -262,4 +296,7 @@ struct SitePages: Sendable {
     }
 
     private var pages: PageSet { PageSet(site: site) }
+
+    /// Bodies rendered together before their pages (``render(into:cache:)``).
+    static let batchSize = 32
 }

@@ -13,7 +13,7 @@ public struct OutputSync: Sendable {
     var displayName: String
     var kept = KeptPaths()
     /// The most bytes the generated files may hold (`limits: output_bytes`).
-    var byteLimit = OutputLimits().outputBytes
+    var byteLimit = OutputLimits.outputBytesFloor
     /// A preview server's memory of the static files it copied: one whose source and copy
     /// are both as they were is not read again (a site with large media read every one of
     /// them, twice, on every save).
@@ -177,20 +177,29 @@ final class SyncedOutput: @unchecked Sendable {
     private let lock = NSLock()
     private var sizes: [String: Int] = [:]
     private var known: Set<String>?
+    /// `known`, sorted once per change of it rather than on every save.
+    private var sortedKnown: [String]?
 
     var all: [String: Int] { lock.withLock { sizes } }
 
     /// Sorted; nil before the first sync, which walks the output instead.
-    var paths: [String]? { lock.withLock { known.map { $0.sorted() } } }
+    var paths: [String]? { lock.withLock { sortedKnown } }
 
-    func remember(paths: Set<String>) { lock.withLock { known = paths } }
+    func remember(paths: Set<String>) {
+        lock.withLock {
+            guard known != paths else { return }
+            known = paths
+            sortedKnown = paths.sorted()
+        }
+    }
 
     /// After a sync: the files written, and those kept as they were.
     func update(written files: [RenderedFile], kept: Set<String>) {
         lock.withLock {
-            var next = sizes.filter { kept.contains($0.key) }
-            for file in files { next[file.path] = file.byteCount }
-            sizes = next
+            let written = Set(files.map(\.path))
+            // Removed in place: most saves remove nothing, and rebuilding the table showed.
+            for path in sizes.keys where !kept.contains(path) && !written.contains(path) { sizes[path] = nil }
+            for file in files { sizes[file.path] = file.byteCount }
         }
     }
 }

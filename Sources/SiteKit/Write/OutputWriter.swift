@@ -19,7 +19,7 @@ public struct OutputWriter: Sendable {
     /// What a build carries over from the old output: `.git` and the `keep:` setting.
     var kept = KeptPaths()
     /// The most bytes the generated files may hold (`limits: output_bytes`).
-    var byteLimit = OutputLimits().outputBytes
+    var byteLimit = OutputLimits.outputBytesFloor
 
     init(output: URL, displayName: String) {
         self.output = output.standardizedFileURL

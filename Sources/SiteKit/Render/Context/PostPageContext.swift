@@ -8,9 +8,18 @@ extension TemplateContext {
     static let tableOfContentsMinimum = 3
 
     func postPage(_ postIndex: Int) -> MustacheValue {
+        postPage(postIndex, body: postBodies[postIndex], item: items[postIndex])
+    }
+
+    /// The page of a post whose body is rendered but not among `postBodies`
+    /// (``PostPagesWithBodies``).
+    func postPage(_ postIndex: Int, body: RenderedBody) -> MustacheValue {
+        postPage(postIndex, body: body, item: items.entry(postIndex) { item(postIndex, body: body) })
+    }
+
+    private func postPage(_ postIndex: Int, body: RenderedBody, item: MustacheValue) -> MustacheValue {
         let post = site.posts[postIndex]
-        let body = postBodies[postIndex]
-        guard case .object(var fields) = items[postIndex] else { return .null }
+        guard case .object(var fields) = item else { return .null }
         fields["content"] = .string(body.html)
         fields["source_path"] = .string(post.sourcePath)
         fields["series"] = seriesBox(for: post)

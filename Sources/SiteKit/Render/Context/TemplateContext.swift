@@ -23,6 +23,9 @@ struct TemplateContext: Sendable {
     /// shared by every list (a preview's rebuild needs only the few its pages show).
     let items: PostItems
     private let navigation: [NavigationEntry]
+    /// The site's tags and categories by slug, for list entries.
+    private let tagSlugs: [String: Tag]
+    private let categorySlugs: [String: Tag]
     private let siteFields: [String: MustacheValue]
     private let stringsValue: MustacheValue
 
@@ -41,8 +44,9 @@ struct TemplateContext: Sendable {
 
     /// `reuse`: a preview server's cache and this build's versions, whose unchanged list
     /// entries are taken from the last build instead of being made again.
+    /// `made`: list entries made already (by the post pages of ``PostPagesWithBodies``).
     init(site: Site, pages: PageSet, postBodies: [RenderedBody], pageBodies: [RenderedBody], index: PostIndex, strings: UIStrings,
-         reuse: (cache: RenderCache, versions: RenderVersions)? = nil) {
+         reuse: (cache: RenderCache, versions: RenderVersions)? = nil, made: PostItems? = nil) {
         self.site = site
         self.strings = strings
         stringsValue = strings.value
@@ -54,7 +58,9 @@ struct TemplateContext: Sendable {
         self.urls = urls
         let tagSlugs = Dictionary(uniqueKeysWithValues: site.tags.map { ($0.slug, $0) })
         let categorySlugs = Dictionary(uniqueKeysWithValues: site.categories.map { ($0.slug, $0) })
-        items = PostItems(count: site.posts.count) { number in
+        self.tagSlugs = tagSlugs
+        self.categorySlugs = categorySlugs
+        items = PostItems(count: site.posts.count, made: made) { number in
             let post = site.posts[number]
             let version = reuse?.versions.items[number]
             if let reuse, let version, let item = reuse.cache.item(at: post.sourcePath, version: version, global: reuse.versions.global) {
@@ -80,6 +86,13 @@ struct TemplateContext: Sendable {
             "theme": .string(config.theme),
             "generator": .string("sitegen"),
         ]
+    }
+
+    /// Post `number`'s list entry, made from `body` rather than taken from ``items``.
+    func item(_ number: Int, body: RenderedBody) -> MustacheValue {
+        let post = site.posts[number]
+        return Self.item(post, body: body, urls: urls, series: index.seriesPlaces[post.sourcePath].map { site.series[$0.series] },
+                         tags: tagSlugs, categories: categorySlugs, strings: strings)
     }
 
     /// The root value of page `index` (0-based) of a kind.
@@ -156,10 +169,19 @@ struct PostItems: RandomAccessCollection, Sendable {
     private let make: @Sendable (Int) -> MustacheValue
     let endIndex: Int
 
-    init(count: Int, make: @escaping @Sendable (Int) -> MustacheValue) {
+    init(count: Int, made: PostItems? = nil, make: @escaping @Sendable (Int) -> MustacheValue) {
         storage = Storage(count: count)
+        if let made, made.count == count { storage.values = made.storage.lock.withLock { made.storage.values } }
         self.make = make
         endIndex = count
+    }
+
+    /// Entry `position`, made by `make` unless it is made already.
+    func entry(_ position: Int, orMake make: () -> MustacheValue) -> MustacheValue {
+        if let value = storage.lock.withLock({ storage.values[position] }) { return value }
+        let value = make()
+        storage.lock.withLock { storage.values[position] = value }
+        return value
     }
 
     var startIndex: Int { 0 }

@@ -36,6 +36,11 @@ struct FeedBuilder: Sendable {
 
     /// A feed of the site's, a tag's or a series' posts.
     func feed(_ source: Source) -> Feed {
+        feed(source) { postBodies[$0] }
+    }
+
+    /// A feed whose posts' bodies are looked up by `body` (an index into `site.posts`).
+    func feed(_ source: Source, body: (Int) -> RenderedBody) -> Feed {
         let config = site.config
         let (title, description, urlPath): (String, String, String)
         switch source {
@@ -60,10 +65,10 @@ struct FeedBuilder: Sendable {
                     author: config.author.isEmpty ? config.title : config.author,
                     pageURL: urls.absolute(urlPath: urlPath), folderURLPath: urlPath,
                     entries: postIndexes(source).map { index in
-                        let post = site.posts[index]
+                        let post = site.posts[index], rendered = body(index)
                         return Feed.Entry(title: post.title, url: urls.absolute(urlPath: post.urlPath), published: post.date,
-                                          updated: Sitemap.lastModified(post), summary: PostSummary.summary(post.summary, postBodies[index]) ?? "",
-                                          bodyHTML: postBodies[index].html, tags: post.tags)
+                                          updated: Sitemap.lastModified(post), summary: PostSummary.summary(post.summary, rendered) ?? "",
+                                          bodyHTML: rendered.html, tags: post.tags)
                     })
     }
 }
