@@ -31,7 +31,7 @@ final class LoadCache: @unchecked Sendable {
     /// The key of `file` now, or nil when it cannot be examined (it is then read, and the
     /// read reports why).
     static func key(of file: ContentFile, settings: Int) -> Key? {
-        guard let url = file.url, let status = FileStatus.of(url.path) else { return nil }
+        guard let path = file.filePath, let status = FileStatus.of(path) else { return nil }
         return Key(size: status.size, modified: status.modifiedNanoseconds, inode: status.inode, device: status.device,
                    file: file, settings: settings)
     }
