@@ -6,9 +6,13 @@ package enum HTMLText {
     /// `&`, `<`, `>`, `"` and `'` as entities: safe in XML and HTML text and in
     /// attribute values of either quote.
     package static func escaped(_ text: String) -> String {
-        guard text.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 }) else {
-            return text
+        // Titles, summaries and URLs of every feed and sitemap entry come through here, most
+        // with nothing to escape: the check runs over the contiguous UTF-8, not the view.
+        var text = text
+        let hasSpecial = text.withUTF8 { bytes in
+            bytes.contains { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 }
         }
+        guard hasSpecial else { return text }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(text.utf8.count + text.utf8.count / 8 + 16)
         for byte in text.utf8 {

@@ -201,6 +201,46 @@ struct FeedDetailTests {
                 == ##"<a href="https://example.com/blog/x/">x</a> <img src="https://example.com/blog/a.png" /> <a href="//cdn.org/y">y</a> <a href="https://example.com/blog/p/#h">h</a> <a href="https://o.org/">o</a> data-href="/no""##)
     }
 
+    /// The quoter copies eight bytes at a time when none needs escaping: every escaped byte at
+    /// every place in and around a word, and bytes just beside the escaped ones (0x1F/0x20,
+    /// 0x21/0x23, 0x5B/0x5D, non-ASCII), must come out as a byte-at-a-time quoter writes them.
+    @Test func jsonQuotingAtEveryPlaceInAWord() throws {
+        func byteByByte(_ text: String) -> String {
+            var out: [UInt8] = [0x22]
+            for byte in text.utf8 {
+                switch byte {
+                case 0x22: out += Array("\\\"".utf8)
+                case 0x5C: out += Array("\\\\".utf8)
+                case 0x0A: out += Array("\\n".utf8)
+                case 0x0D: out += Array("\\r".utf8)
+                case 0x09: out += Array("\\t".utf8)
+                case 0..<0x20: out += Array(("\\u00" + (byte < 0x10 ? "0" : "") + String(byte, radix: 16)).utf8)
+                default: out.append(byte)
+                }
+            }
+            return String(decoding: out + [0x22], as: UTF8.self)
+        }
+        #expect(JSONText.quoted("") == "\"\"")
+        let specials: [String] = ["\"", "\\", "\n", "\u{00}", "\u{1F}", "\t", "\r", "\u{7F}", " ", "!", "#", "[", "]", "é", "𝄞"]
+        for length in [7, 8, 9, 15, 16, 17, 24] {
+            for special in specials {
+                for place in 0..<length {
+                    let text = String(repeating: "a", count: place) + special + String(repeating: "b", count: length - place)
+                    let quoted = JSONText.quoted(text)
+                    #expect(quoted == byteByByte(text), "\(special.debugDescription) at \(place) of \(length)")
+                    #expect(try JSONSerialization.jsonObject(with: Data(quoted.utf8), options: .fragmentsAllowed) as? String == text)
+                }
+            }
+        }
+        // Several bytes to escape in one word, and every ASCII byte, from each alignment.
+        let ascii = String(decoding: Array(0..<128) as [UInt8], as: UTF8.self)
+        for lead in 0..<9 {
+            for text in [String(repeating: "x", count: lead) + "\"\\\n\"x\u{1}\"\\" + ascii + "é", String(repeating: "x", count: lead) + ascii + ascii] {
+                #expect(JSONText.quoted(text) == byteByByte(text), "lead \(lead)")
+            }
+        }
+    }
+
     @Test(arguments: [(nil, 3), ("2", 2), ("0", 3)])
     func feedLimit(setting: String?, entries: Int) throws {
         let config = "title: Blog\nbase_url: \"https://example.com/\"\n" + (setting.map { "feed_limit: \($0)\n" } ?? "")

@@ -27,22 +27,31 @@ package struct SiteURLs: Sendable, Equatable {
     /// A path with every byte that may not stand in a URL path as it is percent-encoded
     /// (RFC 3986: unreserved characters, sub-delimiters, `:`, `@` and `/` stay).
     static func encoded(_ path: String) -> String {
-        func isAllowed(_ byte: UInt8) -> Bool {
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"): true
-            case UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"), UInt8(ascii: "!"),
-                 UInt8(ascii: "$"), UInt8(ascii: "&"), UInt8(ascii: "'"), UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "*"),
-                 UInt8(ascii: "+"), UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: "="), UInt8(ascii: ":"), UInt8(ascii: "@"): true
-            default: false
-            }
+        // Every link of every page comes through here, nearly always with nothing to
+        // encode: the check is a table look-up a byte over the contiguous UTF-8.
+        var path = path
+        let needsEncoding = path.withUTF8 { bytes in
+            allowedInPath.withUnsafeBufferPointer { allowed in !bytes.allSatisfy { allowed[Int($0)] } }
         }
-        guard !path.utf8.allSatisfy(isAllowed) else { return path }
+        guard needsEncoding else { return path }
         let hex = Array("0123456789ABCDEF".utf8)
         var bytes: [UInt8] = []
         for byte in path.utf8 {
-            if isAllowed(byte) { bytes.append(byte) } else { bytes += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 15)]] }
+            if allowedInPath[Int(byte)] { bytes.append(byte) } else { bytes += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 15)]] }
         }
         return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Whether each byte may stand in a URL path as it is.
+    private static let allowedInPath: [Bool] = (0..<256).map { value in
+        let byte = UInt8(value)
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"): return true
+        case UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"), UInt8(ascii: "!"),
+             UInt8(ascii: "$"), UInt8(ascii: "&"), UInt8(ascii: "'"), UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "*"),
+             UInt8(ascii: "+"), UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: "="), UInt8(ascii: ":"), UInt8(ascii: "@"): return true
+        default: return false
+        }
     }
 
     /// `https://example.com`: the base URL without its path.
