@@ -76,14 +76,6 @@ struct ImportPlace: Sendable, Hashable, Comparable {
     /// Why it was left or not imported, when the kind alone does not say.
     var note: String?
 
-    init(file: String, line: Int? = nil, column: Int? = nil, text: String? = nil, note: String? = nil) {
-        self.file = file
-        self.line = line
-        self.column = column
-        self.text = text
-        self.note = note
-    }
-
     /// `file:line:col`, or as much of it as is known.
     var position: String {
         guard let line else { return file }

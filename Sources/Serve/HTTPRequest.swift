@@ -4,15 +4,8 @@ package struct HTTPRequest: Sendable {
     /// The request target as sent: `/posts/a/?q=1`, still percent-encoded.
     var target: String
     /// `HTTP/1.1` or `HTTP/1.0`.
-    var version: String
-    var headers: HTTPHeaders
-
-    init(method: String, target: String, version: String = "HTTP/1.1", headers: HTTPHeaders = HTTPHeaders()) {
-        self.method = method
-        self.target = target
-        self.version = version
-        self.headers = headers
-    }
+    var version: String = "HTTP/1.1"
+    var headers = HTTPHeaders()
 
     /// The target before any `?`.
     var path: Substring {

@@ -14,14 +14,8 @@ package struct HTTPResponse: Sendable {
     }
 
     var status: HTTPStatus
-    var headers: HTTPHeaders
-    var body: Body
-
-    init(status: HTTPStatus, headers: HTTPHeaders = HTTPHeaders(), body: Body = .bytes(Data())) {
-        self.status = status
-        self.headers = headers
-        self.body = body
-    }
+    var headers = HTTPHeaders()
+    var body: Body = .bytes(Data())
 
     /// A small HTML page saying what happened, for errors and redirects.
     static func page(_ status: HTTPStatus, _ message: String, headers: HTTPHeaders = HTTPHeaders()) -> HTTPResponse {

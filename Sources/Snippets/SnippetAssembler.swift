@@ -14,11 +14,6 @@ struct SnippetAssembler: Sendable {
     var hasAppleSDK: Bool
     var swiftVersion: String
 
-    init(hasAppleSDK: Bool, swiftVersion: String) {
-        self.hasAppleSDK = hasAppleSDK
-        self.swiftVersion = swiftVersion
-    }
-
     struct Result: Sendable {
         var programs: [SnippetProgram]
         var skipped: [SkippedSnippet]

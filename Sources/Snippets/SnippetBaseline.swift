@@ -24,10 +24,6 @@ package struct BaselineEntry: Sendable, Hashable, Comparable {
 package struct SnippetBaseline: Sendable {
     package var entries: Set<BaselineEntry>
 
-    init(entries: Set<BaselineEntry>) {
-        self.entries = entries
-    }
-
     static let header = """
         # sitegen check-snippets baseline: the known failures, one block a line
         # (post, program, a hash of the block's fence words and code). Written by

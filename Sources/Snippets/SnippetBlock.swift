@@ -8,23 +8,12 @@ package struct SnippetBlock: Sendable, Hashable {
     /// The line of the opening fence.
     var fenceLine: Int
     /// Columns the fence is indented by (inside a list item), added to compiler columns.
-    var indentation: Int
+    var indentation: Int = 0
     var info: String
     var code: String
     var attributes: SnippetAttributes
     /// For `run`: the text of an ```` ```output ```` block right after this one.
     var expectedOutput: String?
-
-    init(file: String, fenceLine: Int, indentation: Int = 0, info: String, code: String,
-                attributes: SnippetAttributes, expectedOutput: String? = nil) {
-        self.file = file
-        self.fenceLine = fenceLine
-        self.indentation = indentation
-        self.info = info
-        self.code = code
-        self.attributes = attributes
-        self.expectedOutput = expectedOutput
-    }
 
     /// The file line of the code's first line.
     var firstLine: Int { fenceLine + 1 }

@@ -7,18 +7,11 @@ struct MathFormula: Sendable, Hashable {
     /// The TeX, without its `$$ … $$` or `\[ … \]` delimiters and surrounding whitespace.
     var tex: String
     /// Display (a block of its own, centred) or inline math.
-    var isDisplay: Bool
+    var isDisplay: Bool = true
     /// Where it was written, for diagnostics: the file, relative to the site root, and the
     /// file line of the fence (or of the paragraph's first line).
     var file: String
     var line: Int
-
-    init(tex: String, isDisplay: Bool = true, file: String, line: Int) {
-        self.tex = tex
-        self.isDisplay = isDisplay
-        self.file = file
-        self.line = line
-    }
 
     /// What a rendering is found by: the same TeX in the same mode renders the same
     /// wherever it is written.

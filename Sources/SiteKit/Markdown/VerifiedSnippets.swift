@@ -44,11 +44,7 @@ package struct VerifiedSnippets: Sendable, Equatable {
         }
     }
 
-    var entries: [String: Entry]
-
-    init(entries: [String: Entry] = [:]) {
-        self.entries = entries
-    }
+    var entries: [String: Entry] = [:]
 
     static func url(siteRoot: URL) -> URL {
         siteRoot.appendingPathComponent(".sitegen-cache/snippets/verified.json")
