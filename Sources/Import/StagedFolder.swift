@@ -71,22 +71,12 @@ struct StagedFolder {
     /// open, write, close: Foundation's `Data.write` also fsyncs every file, which made a
     /// 1,000-post import take seconds on a slow disk. The rename at the end is what makes
     /// the site appear whole; a crash before it leaves only the hidden staging folder.
-    /// (SiteKit's `FileWriting` does the same for the build; it is internal there.)
     static func write(_ bytes: [UInt8], to path: String) throws {
         let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw WriteError(description: String(cString: strerror(errno))) }
         defer { close(fd) }
-        try bytes.withUnsafeBytes { buffer in
-            guard let base = buffer.baseAddress else { return }
-            var offset = 0
-            while offset < buffer.count {
-                let written = Foundation.write(fd, base + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    throw WriteError(description: String(cString: strerror(errno)))
-                }
-                offset += written
-            }
+        guard bytes.withUnsafeBytes({ RegularFile.writeAll(fd, $0) }) else {
+            throw WriteError(description: String(cString: strerror(errno)))
         }
     }
 }
