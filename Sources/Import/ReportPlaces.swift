@@ -56,10 +56,7 @@ enum BodyPlaces {
     static func record(_ body: ConvertedBody, file: String, firstLine: Int, into report: inout DocumentReport) {
         let code = MarkdownCodeRegions(body: body.bytes, firstLine: firstLine)
         func place(_ offset: Int, text: String? = nil, note: String? = nil) -> ImportPlace {
-            let line = code.line(of: offset)
-            let start = code.lineStarts[line]
-            let column = body.bytes[start..<min(offset, body.bytes.count)].lazy.filter { $0 & 0xC0 != 0x80 }.count + 1
-            return ImportPlace(file: file, line: line + firstLine, column: column, text: text, note: note)
+            ImportPlace(file: file, line: code.line(of: offset) + firstLine, column: code.column(of: offset, in: body.bytes), text: text, note: note)
         }
         for (conversion, offset) in body.events {
             report.record(conversion, place(offset))

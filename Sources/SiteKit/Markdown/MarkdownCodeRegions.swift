@@ -1,4 +1,5 @@
 import Markdown
+import Support
 
 /// Where a Markdown body holds code: the lines of its code blocks (fenced or indented, in
 /// lists and quotes too, as libcmark sees them) and the bytes of its code spans. Text there
@@ -55,6 +56,15 @@ package struct MarkdownCodeRegions: Sendable {
             if lineStarts[middle] <= offset { low = middle } else { high = middle - 1 }
         }
         return low
+    }
+
+    /// The 1-based column, in Unicode scalars, of `offset` on its line of `body` (the bytes
+    /// these regions were found in); an offset past the end counts the line to the end.
+    package func column(of offset: Int, in body: [UInt8]) -> Int {
+        let start = lineStarts[line(of: offset)]
+        return body.withUnsafeBufferPointer {
+            UTF8Bytes.scalarCount(UnsafeBufferPointer(rebasing: $0[start...]), upTo: min(offset, body.count) - start)
+        } + 1
     }
 
     /// Whether the byte at `offset` is inside a code block or a code span.

@@ -81,7 +81,7 @@ package enum TemplateSyntaxScanner {
             // A construct that runs into code is the author's text around code, not syntax.
             if closed, code.isCode(end - 1) { continue }
             let line = code.line(of: open)
-            let column = bytes.withUnsafeBufferPointer { UTF8Bytes.scalarCount(UnsafeBufferPointer(rebasing: $0[code.lineStarts[line]...]), upTo: open - code.lineStarts[line]) } + 1
+            let column = code.column(of: open, in: bytes)
             found.append(TemplateSyntax(kind: kind, location: SourceLocation(line: line + firstLine, column: column), offset: open,
                                         text: excerpt(bytes[open..<end]), isClosed: closed))
             index = closed ? end : open + 2
