@@ -47,23 +47,12 @@ package struct MarkdownTable: Sendable, Hashable {
         var cells: [[MarkdownInline]]
         /// The row's line, with the parse's `lineOffset` applied.
         package var line: Int
-
-        init(cells: [[MarkdownInline]], line: Int) {
-            self.cells = cells
-            self.line = line
-        }
     }
 
     var alignments: [Alignment]
     package var header: Row
     /// The body rows; empty when the table is only a header.
     package var rows: [Row]
-
-    init(alignments: [Alignment], header: Row, rows: [Row]) {
-        self.alignments = alignments
-        self.header = header
-        self.rows = rows
-    }
 }
 
 /// A footnote definition, `[^label]: text` with optional indented continuation blocks.
@@ -77,13 +66,6 @@ package struct MarkdownFootnoteDefinition: Sendable, Hashable {
     /// How many references point here; the footnote gets one back-link per reference.
     package var referenceCount: Int
     package var blocks: [MarkdownBlock]
-
-    init(label: String, number: Int?, referenceCount: Int, blocks: [MarkdownBlock]) {
-        self.label = label
-        self.number = number
-        self.referenceCount = referenceCount
-        self.blocks = blocks
-    }
 }
 
 /// A `[^label]` that names a footnote definition. References to labels without a
@@ -96,12 +78,6 @@ package struct MarkdownFootnoteReference: Sendable, Hashable {
     /// 1 for the first reference to this footnote, 2 for the second, …; later references
     /// get the id `fnref-label-2`, ….
     var occurrence: Int
-
-    init(label: String, number: Int, occurrence: Int) {
-        self.label = label
-        self.number = number
-        self.occurrence = occurrence
-    }
 }
 
 /// The kind of a callout, from GitHub's `> [!NOTE]` alerts or DocC's `> Note:` asides.

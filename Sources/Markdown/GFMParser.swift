@@ -227,7 +227,7 @@ struct GFMParser {
             } else {
                 output.append(contentsOf: lines.bytes[lines.starts[line]..<lines.ends[line]])
             }
-            output.append(contentsOf: lines.bytes[lines.ends[line]..<lines.nextStarts[line]])
+            output.append(contentsOf: lines.bytes[lines.ends[line]..<lines.nextStart(line)])
         }
         return output
     }

@@ -72,13 +72,6 @@ package struct HTMLRenderer: Sendable {
         /// The heading's inline content rendered as HTML (emphasis and code
         /// kept), without the anchor.
         var html: String
-
-        init(level: Int, id: String, text: String, html: String) {
-            self.level = level
-            self.id = id
-            self.text = text
-            self.html = html
-        }
     }
 
     /// The HTML of a document and, in document order, the headings given ids.

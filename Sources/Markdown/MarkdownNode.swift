@@ -11,13 +11,6 @@ package struct SourcePosition: Sendable, Hashable, CustomStringConvertible {
     package var endLine: Int
     var endColumn: Int
 
-    init(startLine: Int, startColumn: Int, endLine: Int, endColumn: Int) {
-        self.startLine = startLine
-        self.startColumn = startColumn
-        self.endLine = endLine
-        self.endColumn = endColumn
-    }
-
     /// Same shape as cmark's `data-sourcepos` attribute.
     package var description: String { "\(startLine):\(startColumn)-\(endLine):\(endColumn)" }
 }

@@ -15,11 +15,6 @@ package struct MarkdownNestingError: Error, Sendable, Hashable, CustomStringConv
     package var line: Int
     var limit: Int
 
-    init(line: Int, limit: Int) {
-        self.line = line
-        self.limit = limit
-    }
-
     package var description: String {
         "Markdown nested more than \(limit) levels deep (lists, quotes or emphasis inside each other); sitegen renders at most \(limit)"
     }

@@ -13,24 +13,21 @@ struct SourceLines {
     let starts: [Int]
     /// Offset just past each line's last byte, before its line ending.
     let ends: [Int]
-    /// Offset just past each line's ending (the next line's start).
-    let nextStarts: [Int]
 
     init(_ bytes: [UInt8]) {
         self.bytes = bytes
-        (starts, ends, nextStarts) = bytes.withUnsafeBufferPointer { Self.split($0) }
+        (starts, ends) = bytes.withUnsafeBufferPointer { Self.split($0) }
     }
 
-    /// Line starts, ends and next starts of `buffer`, found with `memchr` unless the text
-    /// has a `\r` somewhere.
-    static func split(_ buffer: UnsafeBufferPointer<UInt8>) -> (starts: [Int], ends: [Int], nextStarts: [Int]) {
-        var starts: [Int] = [], ends: [Int] = [], nextStarts: [Int] = []
-        guard let base = buffer.baseAddress else { return ([], [], []) }
+    /// Line starts and ends of `buffer`, found with `memchr` unless the text has a `\r`
+    /// somewhere.
+    static func split(_ buffer: UnsafeBufferPointer<UInt8>) -> (starts: [Int], ends: [Int]) {
+        var starts: [Int] = [], ends: [Int] = []
+        guard let base = buffer.baseAddress else { return ([], []) }
         let count = buffer.count
         let estimate = count / 32 + 1
         starts.reserveCapacity(estimate)
         ends.reserveCapacity(estimate)
-        nextStarts.reserveCapacity(estimate)
         let hasReturn = memchr(base, 0x0D, count) != nil
         var lineStart = 0
         while lineStart < count {
@@ -50,13 +47,18 @@ struct SourceLines {
                 if buffer[next] == 0x0D, next + 1 < count, buffer[next + 1] == 0x0A { next += 1 }
                 next += 1
             }
-            nextStarts.append(next)
             lineStart = next
         }
-        return (starts, ends, nextStarts)
+        return (starts, ends)
     }
 
     var count: Int { starts.count }
+
+    /// Offset just past line `index`'s ending: the next line's start, or the end of the
+    /// text after the last line (every byte belongs to some line).
+    func nextStart(_ index: Int) -> Int {
+        index + 1 < starts.count ? starts[index + 1] : bytes.count
+    }
 
     /// The bytes of line `index` without its ending.
     func content(_ index: Int) -> ArraySlice<UInt8> {
