@@ -101,7 +101,7 @@ public struct SiteBuilder: Sendable {
         var problems: [Diagnostic] = []
         for post in site.posts where !post.resources.isEmpty {
             let output = SiteRoutes.outputPath(post.urlPath)
-            let folder = output.contains("/") ? String(output[..<(output.lastIndex(of: "/") ?? output.startIndex)]) + "/" : ""
+            let folder = output.lastIndex(of: "/").map { String(output[...$0]) } ?? ""
             for resource in post.resources {
                 let source = URL(fileURLWithPath: resource.source)
                 let file = OutputWriter.StaticFile(source: source, relative: folder + resource.name, displayName: layout.displayPath(source))

@@ -190,11 +190,6 @@ struct Alias: Sendable, Hashable {
     /// The site-relative URL path (`/2019/08/21/old/`), made absolute from a relative alias.
     var urlPath: String
     var location: SourceLocation
-
-    init(urlPath: String, location: SourceLocation) {
-        self.urlPath = urlPath
-        self.location = location
-    }
 }
 
 /// A file of a page bundle, published beside its post's page.
@@ -203,11 +198,6 @@ struct BundleResource: Sendable, Hashable {
     var source: String
     /// Its path inside the bundle's folder (`diagram.png`, `images/a.png`).
     var name: String
-
-    init(source: String, name: String) {
-        self.source = source
-        self.name = name
-    }
 }
 
 /// A front matter value sitegen keeps for templates without knowing what it means.

@@ -66,11 +66,6 @@ struct ThemeLoader: Sendable {
     var layout: SiteLayout
     var config: SiteConfig
 
-    init(layout: SiteLayout, config: SiteConfig) {
-        self.layout = layout
-        self.config = config
-    }
-
     /// The theme, or every error found in its templates and the overrides.
     func load() throws(DiagnosticsError) -> (theme: Theme, warnings: [Diagnostic]) {
         let folder = layout.theme(named: config.theme)

@@ -7,11 +7,6 @@ extension OutputWriter {
         var url: URL
         /// How messages name it (`Content/static`).
         var displayName: String
-
-        init(url: URL, displayName: String) {
-            self.url = url
-            self.displayName = displayName
-        }
     }
 
     struct StaticFile: Sendable {
