@@ -45,8 +45,7 @@ final class StagedOutput: BuildOutput, @unchecked Sendable {
 final class InPlaceOutput: BuildOutput, @unchecked Sendable {
     let output: URL
     let rebuildCache: RebuildCache?
-    private let lock = NSLock()
-    private var files: [RenderedFile] = []
+    private let files = SitePages.Collected()
     /// The output as the build's writer sees it: its name, what it keeps, its size limit.
     private var writer: OutputWriter?
 
@@ -55,16 +54,14 @@ final class InPlaceOutput: BuildOutput, @unchecked Sendable {
         rebuildCache = cache
     }
 
-    var sink: RenderedFileSink {
-        { [self] file in lock.withLock { files.append(file) } }
-    }
+    var sink: RenderedFileSink { files.sink }
 
     func begin(_ writer: OutputWriter, staticFiles: [OutputWriter.StaticFile]) throws(Diagnostic) {
         self.writer = writer
     }
 
     func finish(_ rendering: RenderedSite, staticFiles: [OutputWriter.StaticFile]) throws(Diagnostic) -> OutputSync.Changes {
-        let files = lock.withLock { self.files.sorted { $0.path < $1.path } }
+        let files = self.files.byPath
         var sync = OutputSync(output: output, displayName: writer?.displayName ?? output.lastPathComponent)
         sync.kept = writer?.kept ?? sync.kept
         sync.byteLimit = writer?.byteLimit ?? sync.byteLimit

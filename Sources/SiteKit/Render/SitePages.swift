@@ -184,15 +184,17 @@ struct SitePages: Sendable {
     /// Renders into memory, for tests and tools that look at the files rather than write them.
     func renderToMemory(cache: RenderCache? = nil) throws(DiagnosticsError) -> (site: RenderedSite, files: [RenderedFile]) {
         let collected = Collected()
-        let site = try render(into: { file in collected.append(file) }, cache: cache)
-        return (site, collected.files.sorted { $0.path < $1.path })
+        let site = try render(into: collected.sink, cache: cache)
+        return (site, collected.byPath)
     }
 
-    private final class Collected: @unchecked Sendable {
+    /// The files the render jobs hand to a sink, from many threads at once, kept in memory.
+    final class Collected: @unchecked Sendable {
         private let lock = NSLock()
         private var list: [RenderedFile] = []
-        func append(_ file: RenderedFile) { lock.withLock { list.append(file) } }
-        var files: [RenderedFile] { lock.withLock { list } }
+        var sink: RenderedFileSink { { [self] file in lock.withLock { list.append(file) } } }
+        /// Every file so far, sorted by path.
+        var byPath: [RenderedFile] { lock.withLock { list }.sorted { $0.path < $1.path } }
     }
 
     /// The values, or every distinct error in job order.
