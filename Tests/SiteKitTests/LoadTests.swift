@@ -196,4 +196,23 @@ struct LoadTests {
             "Content/site.yml:5:22: error: 'smart_punctuation' must be true or false, not a string 'maybe'",
         ])
     }
+
+    @Test func aTagShownInTheMostUsedSpellingAndOnATieTheFirstInSortOrder() throws {
+        let site = FixtureSite([
+            "Content/posts/a.md": FixtureSite.post("title: A\ndate: 2017-04-21\ntags: [swift, iOS]"),
+            "Content/posts/b.md": FixtureSite.post("title: B\ndate: 2017-04-22\ntags: [Swift, ios, IOS]"),
+            "Content/posts/c.md": FixtureSite.post("title: C\ndate: 2017-04-23\ntags: [ios]"),
+        ])
+        defer { site.remove() }
+        let (loaded, _) = try SiteLoader(layout: SiteLayout(root: site.root)).load()
+        #expect(loaded.tags.map(\.name) == ["ios", "Swift"])
+        // A post that lists two spellings of a tag is one of its posts, once.
+        #expect(loaded.tags.map { $0.posts.map(\.slug) } == [["c", "b", "a"], ["b", "a"]])
+    }
+
+    @Test func urlsClashAsTheirOutputFilesInAnyCase() {
+        for url in ["/", "/posts/a/", "/About/", "/feed.xml", "/Ünïcode/Ä/", "/a/B.HTML", ""] {
+            #expect(SiteValidator.clashKey(url) == SiteRoutes.outputPath(url).lowercased(), "\(url)")
+        }
+    }
 }

@@ -24,6 +24,18 @@ struct ContentFile: Sendable, Hashable {
     /// showed in profiles at 10,000 posts.
     let filePath: String?
 
+    /// Equal when every field but `url` is: `filePath` says where the file is, and comparing
+    /// URLs (once per post on every rebuild, for ``LoadCache``) showed in profiles.
+    static func == (a: ContentFile, b: ContentFile) -> Bool {
+        (a.path, a.name, a.dateFromName, a.slugFromName, a.section, a.filePath) == (b.path, b.name, b.dateFromName, b.slugFromName, b.section, b.filePath)
+            && a.resources == b.resources
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(path)
+        hasher.combine(filePath)
+    }
+
     /// When the file was last changed: the date of a draft without one (looked up only
     /// for such a draft, since a `stat` per post showed in profiles).
     var modified: PostDate? {
@@ -49,7 +61,7 @@ struct ContentFile: Sendable, Hashable {
 
     /// The name without its last extension (`index` of `index.md`).
     static func stem(_ fileName: String) -> String {
-        guard let dot = fileName.lastIndex(of: "."), dot != fileName.startIndex else { return fileName }
+        guard let dot = fileName.utf8.lastIndex(of: UInt8(ascii: ".")), dot != fileName.startIndex else { return fileName }
         return String(fileName[..<dot])
     }
 
@@ -76,6 +88,16 @@ struct ContentFile: Sendable, Hashable {
     /// `index.md` (or `index.markdown`): the page of a bundle whose other files are its resources.
     static func isBundleIndex(_ fileName: String) -> Bool {
         isMarkdown(fileName) && stem(fileName) == "index"
+    }
+
+    /// `_index.md` (any case): a Hugo section page, which sitegen does not publish.
+    static func isSectionIndex(_ fileName: Substring) -> Bool {
+        func lowered(_ byte: UInt8) -> UInt8 { byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte }
+        func named(_ name: StaticString) -> Bool {
+            let expected = UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)
+            return fileName.utf8.count == expected.count && zip(fileName.utf8, expected).allSatisfy { lowered($0) == $1 }
+        }
+        return named("_index.md") || named("_index.markdown")
     }
 
     /// `2019-8-21-` at the start of a name, as Jekyll reads it, with what follows it.

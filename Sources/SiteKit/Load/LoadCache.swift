@@ -20,11 +20,37 @@ final class LoadCache: @unchecked Sendable {
         var settings: Int
     }
 
+    /// What one kind of file decoded to, by path.
+    final class Shelf<Value: Sendable>: @unchecked Sendable {
+        struct Entry {
+            var key: Key
+            var value: Value?
+            var diagnostics: [Diagnostic]
+        }
+
+        private let lock = NSLock()
+        private var entries: [String: Entry] = [:]
+
+        /// The entries as they are now, to be read from every core without a lock: a
+        /// lock per file, contended by the other core, was a third of a rebuild's decoding.
+        var snapshot: [String: Entry] { lock.withLock { entries } }
+
+        func store(_ new: [(path: String, entry: Entry)]) {
+            guard !new.isEmpty else { return }
+            lock.withLock { for (path, entry) in new { entries[path] = entry } }
+        }
+
+        fileprivate func keep(only paths: Set<String>) {
+            lock.withLock { entries = entries.filter { paths.contains($0.key) } }
+        }
+    }
+
+    let posts = Shelf<Post>()
+    let pages = Shelf<ContentPage>()
     private let lock = NSLock()
-    private var entries: [String: (key: Key, value: Any, diagnostics: [Diagnostic])] = [:]
     private var places: [String: ContentFile] = [:]
-    /// The paths of the last ``keep(only:)``.
-    private var keptPaths = Set<String>()
+    /// The paths of the last ``keep(only:)``, in the order listed.
+    private var keptPaths: [String] = []
 
     init() {}
 
@@ -34,17 +60,6 @@ final class LoadCache: @unchecked Sendable {
         guard let path = file.filePath, let status = FileStatus.of(path) else { return nil }
         return Key(size: status.size, modified: status.modifiedNanoseconds, inode: status.inode, device: status.device,
                    file: file, settings: settings)
-    }
-
-    func decoded<Value>(_ path: String, key: Key, as type: Value.Type) -> (Value?, [Diagnostic])? {
-        lock.withLock {
-            guard let entry = entries[path], entry.key == key else { return nil }
-            return (entry.value as? Value, entry.diagnostics)
-        }
-    }
-
-    func store<Value>(_ path: String, key: Key, value: Value?, diagnostics: [Diagnostic]) {
-        lock.withLock { entries[path] = (key, value as Any, diagnostics) }
     }
 
     /// What a file's place says of it (``ContentFile``), made once per path and bundle.
@@ -57,12 +72,18 @@ final class LoadCache: @unchecked Sendable {
 
     /// Forgets the files the site no longer has. A load stores only the files it lists, so
     /// when they are the last load's, nothing is to be forgotten (most saves).
-    func keep(only paths: Set<String>) {
-        lock.withLock {
-            guard paths != keptPaths else { return }
-            entries = entries.filter { paths.contains($0.key) }
+    /// Compared as the listing's array: its strings are the cache's own (``contentFile(_:resources:make:)``),
+    /// so an unchanged listing compares by identity, where a set would hash every path.
+    func keep(only listed: [String]) {
+        let paths: Set<String>? = lock.withLock {
+            guard listed != keptPaths else { return nil }
+            let paths = Set(listed)
             places = places.filter { paths.contains($0.key) }
-            keptPaths = paths
+            keptPaths = listed
+            return paths
         }
+        guard let paths else { return }
+        posts.keep(only: paths)
+        pages.keep(only: paths)
     }
 }

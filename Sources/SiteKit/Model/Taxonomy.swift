@@ -43,22 +43,45 @@ public struct Tag: Sendable, Hashable {
     /// Every name of `posts` under `names` (their tags or categories), sorted by name; each
     /// keeps the posts' order (newest first).
     static func group(_ posts: [Post], by names: KeyPath<Post, [String]>, url: (String) -> String) -> [Tag] {
-        var order: [String] = []
-        var postsBySlug: [String: [Post]] = [:]
-        var spellings: [String: [String: Int]] = [:]
-        for post in posts {
-            for name in post[keyPath: names] {
-                let slug = Slug.make(from: name)
-                if postsBySlug[slug] == nil { order.append(slug) }
+        // Each distinct name is looked up once per use and made a slug once; tags and names
+        // are then numbers. Hashing every use several times, and copying whole posts into
+        // every tag they carried, showed in profiles of a one-post rebuild.
+        var nameNumbers: [String: Int] = [:]
+        var spellings: [(name: String, tag: Int, uses: Int)] = []
+        var tagNumbers: [String: Int] = [:]
+        var slugs: [String] = []
+        var members: [[Int]] = []
+        for index in posts.indices {
+            for name in posts[index][keyPath: names] {
+                let number: Int
+                if let known = nameNumbers[name] {
+                    number = known
+                } else {
+                    let slug = Slug.make(from: name)
+                    let tag = tagNumbers[slug] ?? slugs.count
+                    if tag == slugs.count {
+                        tagNumbers[slug] = tag
+                        slugs.append(slug)
+                        members.append([])
+                    }
+                    number = spellings.count
+                    nameNumbers[name] = number
+                    spellings.append((name, tag, 0))
+                }
+                spellings[number].uses += 1
                 // A post that lists both spellings is counted once.
-                if postsBySlug[slug]?.last?.sourcePath != post.sourcePath { postsBySlug[slug, default: []].append(post) }
-                spellings[slug, default: [:]][name, default: 0] += 1
+                let tag = spellings[number].tag
+                if members[tag].last != index { members[tag].append(index) }
             }
         }
-        return order.map { slug in
-            let names = spellings[slug] ?? [:]
-            let name = names.max { a, b in a.value != b.value ? a.value < b.value : a.key > b.key }?.key ?? slug
-            return Tag(name: name, slug: slug, posts: postsBySlug[slug] ?? [], urlPath: url(slug))
+        // Shown in the spelling most posts use; on a tie, the first in sort order.
+        var shown: [(name: String, uses: Int)?] = Array(repeating: nil, count: slugs.count)
+        for spelling in spellings {
+            if let best = shown[spelling.tag], best.uses > spelling.uses || (best.uses == spelling.uses && best.name < spelling.name) { continue }
+            shown[spelling.tag] = (spelling.name, spelling.uses)
+        }
+        return slugs.indices.map { tag in
+            Tag(name: shown[tag]?.name ?? slugs[tag], slug: slugs[tag], posts: members[tag].map { posts[$0] }, urlPath: url(slugs[tag]))
         }.sorted { ($0.name.lowercased(), $0.slug) < ($1.name.lowercased(), $1.slug) }
     }
 }
