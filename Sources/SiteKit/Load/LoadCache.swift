@@ -18,14 +18,32 @@ final class LoadCache: @unchecked Sendable {
         var file: ContentFile
         /// The settings the decoder took (the tag limit; a page's reserved slugs).
         var settings: Int
+
+        init(_ status: FileStatus, file: ContentFile, settings: Int) {
+            (size, modified, inode, device) = (status.size, status.modifiedNanoseconds, status.inode, status.device)
+            self.file = file
+            self.settings = settings
+        }
+
+        /// Whether this key is `file`'s as it is now, compared without making a key of it.
+        func matches(_ status: FileStatus, file: ContentFile, settings: Int) -> Bool {
+            (size, modified, inode, device, self.settings) == (status.size, status.modifiedNanoseconds, status.inode, status.device, settings)
+                && self.file == file
+        }
     }
 
     /// What one kind of file decoded to, by path.
     final class Shelf<Value: Sendable>: @unchecked Sendable {
-        struct Entry {
-            var key: Key
-            var value: Value?
-            var diagnostics: [Diagnostic]
+        /// A class: a rebuild looks up every file, and copying a key (a ``ContentFile``)
+        /// with each lookup showed in profiles.
+        final class Entry: Sendable {
+            let key: Key
+            let value: Value?
+            let diagnostics: [Diagnostic]
+
+            init(key: Key, value: Value?, diagnostics: [Diagnostic]) {
+                (self.key, self.value, self.diagnostics) = (key, value, diagnostics)
+            }
         }
 
         private let lock = NSLock()
@@ -53,14 +71,6 @@ final class LoadCache: @unchecked Sendable {
     private var keptPaths: [String] = []
 
     init() {}
-
-    /// The key of `file` now, or nil when it cannot be examined (it is then read, and the
-    /// read reports why).
-    static func key(of file: ContentFile, settings: Int) -> Key? {
-        guard let path = file.filePath, let status = FileStatus.of(path) else { return nil }
-        return Key(size: status.size, modified: status.modifiedNanoseconds, inode: status.inode, device: status.device,
-                   file: file, settings: settings)
-    }
 
     /// What a file's place says of it (``ContentFile``), made once per path and bundle.
     func contentFile(_ path: String, resources: [BundleResource], make: () -> ContentFile) -> ContentFile {

@@ -102,8 +102,11 @@ public struct SiteLoader: Sendable {
     ) -> [Value] {
         let known = shelf?.snapshot
         let decoded: [(value: Value?, diagnostics: [Diagnostic], stored: LoadCache.Shelf<Value>.Entry?)] = files.parallelMap { entry in
-            let key = known == nil ? nil : LoadCache.key(of: entry.file, settings: settings)
-            if let key, let cached = known?[entry.file.path], cached.key == key { return (cached.value, cached.diagnostics, nil) }
+            // A file that cannot be examined is read, and the read reports why.
+            let status = known == nil ? nil : entry.file.filePath.flatMap(FileStatus.of)
+            if let status, let cached = known?[entry.file.path], cached.key.matches(status, file: entry.file, settings: settings) {
+                return (cached.value, cached.diagnostics, nil)
+            }
             let result: (Value?, [Diagnostic])
             do throws(Diagnostic) {
                 let source = try SourceText.read(entry.url, displayPath: entry.file.path)
@@ -111,7 +114,7 @@ public struct SiteLoader: Sendable {
             } catch {
                 result = (nil, [error])
             }
-            return (result.0, result.1, key.map { .init(key: $0, value: result.0, diagnostics: result.1) })
+            return (result.0, result.1, status.map { .init(key: .init($0, file: entry.file, settings: settings), value: result.0, diagnostics: result.1) })
         }
         shelf?.store(zip(files, decoded).compactMap { file, result in result.stored.map { (file.file.path, $0) } })
         var values: [Value] = []

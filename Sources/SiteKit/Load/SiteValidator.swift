@@ -112,6 +112,7 @@ enum SiteValidator {
     static func urlClashes(_ site: Site) -> [Diagnostic] {
         let pages = PageSet(site: site)
         var first: [String: (kind: PageKind, index: Int)] = [:]
+        first.reserveCapacity(PageRoute.table.reduce(0) { $0 + pages.count(of: $1.kind) })
         var problems: [Diagnostic] = []
         for route in PageRoute.table {
             for index in 0..<pages.count(of: route.kind) {
