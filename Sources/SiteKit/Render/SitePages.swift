@@ -63,22 +63,22 @@ struct SitePages: Sendable {
                      templates: theme.sources)
         let bodyKeys = site.posts.map { RenderCache.BodyKey(body: $0.body, file: $0.sourcePath, firstLine: $0.bodyFirstLine, urlPath: $0.urlPath) }
             + site.pages.map { RenderCache.BodyKey(body: $0.body, file: $0.sourcePath, firstLine: $0.bodyFirstLine, urlPath: $0.urlPath) }
-        let index = PostIndex(site)
+        let index = cache?.siteIndexes.postIndex(of: site) ?? PostIndex(site)
         // A full build renders each post's page with its body (``PostPagesWithBodies``).
         let postPages = cache == nil ? PostPagesWithBodies(pages: self, index: index) : nil
         let postCount = site.posts.count
         // In order: a feed is made once its posts are, which come together (newest first).
         // In batches, bodies first: alternating the Markdown and the template code post by
         // post cost a twelfth more time than rendering a batch of each.
+        // Found in one lock: a lock per body, against the other cores', showed at 10,000 posts.
+        let cached = cache?.bodies(bodyKeys)
         let batches = stride(from: 0, to: bodyKeys.count, by: Self.batchSize).map { $0..<min($0 + Self.batchSize, bodyKeys.count) }
         let rendered = batches.parallelMapInOrder { batch -> [(body: Result<RenderedBody, Diagnostic>, made: Result<[PostPagesWithBodies.Made], Diagnostic>)] in
             let bodies = batch.map { number in
                 let key = bodyKeys[number]
                 return Result { () throws(Diagnostic) in
-                    if let cached = cache?.body(key) { return cached }
-                    let body = try renderer.render(key.body, file: key.file, firstLine: key.firstLine, urlPath: key.urlPath)
-                    cache?.store(body, for: key)
-                    return body
+                    if let found = cached?[number] { return found.body }
+                    return try renderer.render(key.body, file: key.file, firstLine: key.firstLine, urlPath: key.urlPath)
                 }
             }
             return zip(batch, bodies).map { number, body in
@@ -91,12 +91,24 @@ struct SitePages: Sendable {
                 }
             }
         }.flatMap { $0 }
+        // Kept before any error is reported: the next build need not render them again.
+        var bodyVersions = cached?.map { $0?.version ?? -1 } ?? []
+        if let cache, let cached {
+            let fresh = rendered.indices.compactMap { number -> (number: Int, body: RenderedBody)? in
+                guard cached[number] == nil, case .success(let body) = rendered[number].body else { return nil }
+                return (number, body)
+            }
+            for (number, version) in zip(fresh.map(\.number), cache.store(bodies: fresh.map { (bodyKeys[$0.number], $0.body) })) {
+                bodyVersions[number] = version
+            }
+        }
         let bodies = try Self.collect(rendered.map(\.body))
         // Their errors count with the other pages', below.
         var made = rendered.map(\.made)
         let postBodies = Array(bodies.prefix(site.posts.count)), pageBodies = Array(bodies.dropFirst(site.posts.count))
         let renderVersions = cache.map {
-            self.versions($0, bodies: zip(bodyKeys.map(\.file), bodies).map { ($0, $1) }, index: index, homePages: pages.homePageCount)
+            self.versions($0, postBodies: Array(bodyVersions.prefix(postCount)), pageBodies: Array(bodyVersions.dropFirst(postCount)),
+                          index: index, homePages: pages.homePageCount)
         }
         let context = TemplateContext(site: site, pages: pages, postBodies: postBodies, pageBodies: pageBodies, index: index,
                                       strings: theme.strings, reuse: cache.flatMap { cache in renderVersions.map { (cache, $0) } },
@@ -118,38 +130,49 @@ struct SitePages: Sendable {
             }
         }
         let remaining = jobs().filter { postPages?.makes($0) != true }
-        let written = try Self.collect(made.map { $0.map { $0.map { (path: $0.path, ids: $0.ids) } } } + remaining.parallelMap { job in
+        // With a cache, every page's and feed's signature first, then the unchanged ones
+        // found in one lock: a lock per job, twelve thousand against the other cores', showed.
+        let plans = renderVersions.map { versions in
+            remaining.parallelMap { plan(of: $0, versions: versions, index: index, pages: context.pages, fragmentTargets: fragmentTargets) }
+        }
+        let unchanged = plans.flatMap { cache?.unchanged($0) } ?? []
+        let toRender = remaining.indices.filter { unchanged.isEmpty || unchanged[$0] == nil }
+        let written = try Self.collect(made.map { $0.map { $0.map { (path: $0.path, ids: $0.ids) } } } + toRender.parallelMap { number in
             Result { () throws(Diagnostic) -> [(path: String, ids: Set<String>?)] in
-                try output(of: job, context: context, feeds: feeds, versions: renderVersions, index: index,
-                           fragmentTargets: fragmentTargets, sink: sink, cache: cache)
+                try output(of: remaining[number], plan: plans?[number], context: context, feeds: feeds, fragmentTargets: fragmentTargets,
+                           sink: sink, cache: cache)
             }
-        }).flatMap { $0 }
+        }).flatMap { $0 } + unchanged.compactMap { $0 }.flatMap { $0 }
         var ids: [String: Set<String>] = [:]
         for (path, pageIDs) in written { ids[path] = pageIDs }
         return RenderedSite(paths: Set(written.map(\.path)), links: links, ids: ids, warnings: warnings + bodies.flatMap(\.warnings),
                             bodyFiles: cache == nil ? [] : Set(bodyKeys.map(\.file)))
     }
 
+    /// What a page or feed shows, with its files, known before its data is built.
+    struct Plan: Sendable {
+        var key: String
+        var paths: [String]
+        var input: RenderCache.Input
+        /// For each path, whether a link's fragment points into it (its ids are needed).
+        var targets: [Bool]
+    }
+
+    /// Nil for the site files, which are compared as text.
+    private func plan(of job: Job, versions: RenderVersions, index: PostIndex, pages: PageSet, fragmentTargets: Set<String>) -> Plan? {
+        guard let signature = signature(of: job, versions: versions, index: index, pages: pages) else { return nil }
+        let paths = Self.paths(of: job, pages: pages)
+        return Plan(key: paths[0], paths: paths, input: .signature(signature),
+                    targets: paths.map { !fragmentTargets.isEmpty && fragmentTargets.contains($0) })
+    }
+
     /// The files of one job, handed to `sink`, with the ids of those links point into.
-    /// With a cache, a page's signature is compared before its data is built, and an
-    /// unchanged page or feed is neither built nor rendered.
-    private func output(of job: Job, context: TemplateContext, feeds: FeedBuilder, versions: RenderVersions?, index: PostIndex,
-                        fragmentTargets: Set<String>, sink: RenderedFileSink, cache: RenderCache?)
-        throws(Diagnostic) -> [(path: String, ids: Set<String>?)] {
-        let pages = context.pages
-        var planned: (key: String, input: RenderCache.Input)?
-        if let versions, let signature = signature(of: job, versions: versions, index: index, pages: pages) {
-            planned = (Self.key(of: job, pages: pages), .signature(signature))
-        }
-        if let cache, let planned {
-            let paths = Self.paths(of: job, pages: pages)
-            let targets = paths.filter(fragmentTargets.contains)
-            if cache.isUnchanged(planned.key, input: planned.input, needsIDs: !targets.isEmpty) {
-                return paths.map { ($0, targets.contains($0) ? cache.ids(of: $0) : nil) }
-            }
-        }
+    /// With a cache, a job with a `plan` is known to have changed; one without (a site
+    /// file) is compared as text.
+    private func output(of job: Job, plan: Plan?, context: TemplateContext, feeds: FeedBuilder, fragmentTargets: Set<String>,
+                        sink: RenderedFileSink, cache: RenderCache?) throws(Diagnostic) -> [(path: String, ids: Set<String>?)] {
         let unit = unit(for: job, context: context, feeds: feeds)
-        if let cache, planned == nil {
+        if let cache, plan == nil {
             let targets = unit.paths.filter(fragmentTargets.contains)
             if cache.isUnchanged(unit.key, input: .text(unit.text), needsIDs: !targets.isEmpty) {
                 return unit.paths.map { ($0, targets.contains($0) ? cache.ids(of: $0) : nil) }
@@ -160,14 +183,15 @@ struct SitePages: Sendable {
             try sink(file)
             made.append((file.path, fragmentTargets.contains(file.path) ? LinkChecker.ids(in: file.contents) : nil))
         }
-        cache?.store(planned?.input ?? .text(unit.text), for: planned?.key ?? unit.key, ids: made.first?.ids)
+        cache?.store(plan?.input ?? .text(unit.text), for: plan?.key ?? unit.key, ids: made.first?.ids)
         return made
     }
 
     /// The body renderer, with the site's formulas rendered in one batch first; their
     /// errors fail the stage, a missing KaTeX is a warning.
     private func bodyRenderer(cache: RenderCache?) throws(DiagnosticsError) -> (PostBodyRenderer, warnings: [Diagnostic]) {
-        let links = LinkResolver(site: site, urls: SiteURLs(baseURL: site.config.baseURL))
+        let urls = SiteURLs(baseURL: site.config.baseURL)
+        let links = cache?.siteIndexes.linkResolver(of: site, urls: urls) ?? LinkResolver(site: site, urls: urls)
         var renderer = PostBodyRenderer(parser: PostBodyParser(settings: site.config.markdown), links: links,
                                         footnotes: cache?.footnotes(of: links.sourceURLPaths))
         renderer.verified = verifiedSnippets
