@@ -67,30 +67,37 @@ struct SitePages: Sendable {
         // A full build renders each post's page with its body (``PostPagesWithBodies``).
         let postPages = cache == nil ? PostPagesWithBodies(pages: self, index: index) : nil
         let postCount = site.posts.count
-        // In order: a feed is made once its posts are, which come together (newest first).
-        // In batches, bodies first: alternating the Markdown and the template code post by
-        // post cost a twelfth more time than rendering a batch of each.
         // Found in one lock: a lock per body, against the other cores', showed at 10,000 posts.
         let cached = cache?.bodies(bodyKeys)
-        let batches = stride(from: 0, to: bodyKeys.count, by: Self.batchSize).map { $0..<min($0 + Self.batchSize, bodyKeys.count) }
-        let rendered = batches.parallelMapInOrder { batch -> [(body: Result<RenderedBody, Diagnostic>, made: Result<[PostPagesWithBodies.Made], Diagnostic>)] in
-            let bodies = batch.map { number in
-                let key = bodyKeys[number]
-                return Result { () throws(Diagnostic) in
-                    if let found = cached?[number] { return found.body }
-                    return try renderer.render(key.body, file: key.file, firstLine: key.firstLine, urlPath: key.urlPath)
+        @Sendable func render(_ number: Int) -> Result<RenderedBody, Diagnostic> {
+            let key = bodyKeys[number]
+            return Result { () throws(Diagnostic) in try renderer.render(key.body, file: key.file, firstLine: key.firstLine, urlPath: key.urlPath) }
+        }
+        let rendered: [(body: Result<RenderedBody, Diagnostic>, made: Result<[PostPagesWithBodies.Made], Diagnostic>)]
+        if let cached {
+            // Only the bodies the cache lacks, on all cores; no post page is made with its body.
+            let missing = cached.indices.filter { cached[$0] == nil }
+            let fresh = missing.parallelMap(render)
+            var bodies = cached.map { found in found.map { Result<RenderedBody, Diagnostic>.success($0.body) } }
+            for (number, body) in zip(missing, fresh) { bodies[number] = body }
+            rendered = bodies.compactMap { body in body.map { ($0, .success([])) } }
+        } else {
+            // In order: a feed is made once its posts are, which come together (newest first).
+            // In batches, bodies first: alternating the Markdown and the template code post by
+            // post cost a twelfth more time than rendering a batch of each.
+            let batches = stride(from: 0, to: bodyKeys.count, by: Self.batchSize).map { $0..<min($0 + Self.batchSize, bodyKeys.count) }
+            rendered = batches.parallelMapInOrder { batch -> [(body: Result<RenderedBody, Diagnostic>, made: Result<[PostPagesWithBodies.Made], Diagnostic>)] in
+                zip(batch, batch.map(render)).map { number, body in
+                    guard let postPages, number < postCount, case .success(let full) = body else { return (body, .success([])) }
+                    do throws(Diagnostic) {
+                        let (kept, made) = try postPages.files(number, body: full, sink: sink)
+                        return (.success(kept), .success(made))
+                    } catch {
+                        return (body, .failure(error))
+                    }
                 }
-            }
-            return zip(batch, bodies).map { number, body in
-                guard let postPages, number < postCount, case .success(let full) = body else { return (body, .success([])) }
-                do throws(Diagnostic) {
-                    let (kept, made) = try postPages.files(number, body: full, sink: sink)
-                    return (.success(kept), .success(made))
-                } catch {
-                    return (body, .failure(error))
-                }
-            }
-        }.flatMap { $0 }
+            }.flatMap { $0 }
+        }
         // Kept before any error is reported: the next build need not render them again.
         var bodyVersions = cached?.map { $0?.version ?? -1 } ?? []
         if let cache, let cached {
@@ -137,16 +144,27 @@ struct SitePages: Sendable {
         }
         let unchanged = plans.flatMap { cache?.unchanged($0) } ?? []
         let toRender = remaining.indices.filter { unchanged.isEmpty || unchanged[$0] == nil }
-        let written = try Self.collect(made.map { $0.map { $0.map { (path: $0.path, ids: $0.ids) } } } + toRender.parallelMap { number in
+        let outputs = toRender.parallelMap { number in
             Result { () throws(Diagnostic) -> [(path: String, ids: Set<String>?)] in
                 try output(of: remaining[number], plan: plans?[number], context: context, feeds: feeds, fragmentTargets: fragmentTargets,
                            sink: sink, cache: cache)
             }
-        }).flatMap { $0 } + unchanged.compactMap { $0 }.flatMap { $0 }
+        }
+        // In job order, rendered or not, so that an unchanged site gives the same list.
+        var byJob = unchanged.isEmpty ? [] : unchanged.map { $0.map { Result<[(path: String, ids: Set<String>?)], Diagnostic>.success($0) } }
+        if byJob.isEmpty {
+            byJob = outputs.map(Optional.some)
+        } else {
+            for (number, output) in zip(toRender, outputs) { byJob[number] = output }
+        }
+        let postFiles = postPages == nil ? [] : made.map { $0.map { $0.map { (path: $0.path, ids: $0.ids) } } }
+        let written = try Self.collect(postFiles + byJob.compactMap { $0 }).flatMap { $0 }
         var ids: [String: Set<String>] = [:]
-        for (path, pageIDs) in written { ids[path] = pageIDs }
-        return RenderedSite(paths: Set(written.map(\.path)), links: links, ids: ids, warnings: warnings + bodies.flatMap(\.warnings),
-                            bodyFiles: cache == nil ? [] : Set(bodyKeys.map(\.file)))
+        for (path, pageIDs) in written { if let pageIDs { ids[path] = pageIDs } }
+        let paths = written.map(\.path)
+        return RenderedSite(paths: cache?.siteIndexes.set(of: paths, .outputPaths) ?? Set(paths), links: links, ids: ids,
+                            warnings: warnings + bodies.flatMap(\.warnings),
+                            bodyFiles: cache?.siteIndexes.set(of: bodyKeys.map(\.file), .bodyFiles) ?? [])
     }
 
     /// What a page or feed shows, with its files, known before its data is built.
