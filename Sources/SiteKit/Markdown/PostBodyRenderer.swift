@@ -166,7 +166,7 @@ struct PostBodyRenderer: Sendable {
             }
             return MathCollector(file: body.file, body: body.body, firstLine: body.firstLine).formulas(in: document)
         }
-        known?.store(zip(missing, scanned).map { (bodies[$0], $1) })
+        known?.store(zip(missing, scanned).map { ($0, bodies[$0], $1) })
         for (number, found) in zip(missing, scanned) { all[number] = found }
         return all.flatMap { $0 ?? [] }
     }
@@ -222,20 +222,22 @@ struct PostBodyRenderer: Sendable {
 /// The formulas of each body as a build found them, by file and text.
 final class MathScans: @unchecked Sendable {
     private let lock = NSLock()
-    private var scans: [String: (body: String, firstLine: Int, formulas: [MathFormula])] = [:]
+    private var scans = FileEntries<(file: String, body: String, firstLine: Int, formulas: [MathFormula])>()
 
     /// The formulas of each body scanned before as it is now; nil for the others.
     func formulas(of bodies: [(body: String, file: String, firstLine: Int)]) -> [[MathFormula]?] {
         lock.withLock {
-            bodies.map { body in
-                guard let entry = scans[body.file], entry.firstLine == body.firstLine, entry.body == body.body else { return nil }
-                return entry.formulas
-            }
+            scans.lookUp(bodies.map(\.file)) { position, entry in
+                entry.file == bodies[position].file && entry.firstLine == bodies[position].firstLine && entry.body == bodies[position].body
+            }.map { $0?.formulas }
         }
     }
 
-    func store(_ scanned: [(body: (body: String, file: String, firstLine: Int), formulas: [MathFormula])]) {
+    /// `scanned`: each with its position in the bodies of the last ``formulas(of:)``.
+    func store(_ scanned: [(position: Int, body: (body: String, file: String, firstLine: Int), formulas: [MathFormula])]) {
         guard !scanned.isEmpty else { return }
-        lock.withLock { for (body, formulas) in scanned { scans[body.file] = (body.body, body.firstLine, formulas) } }
+        lock.withLock {
+            for (position, body, formulas) in scanned { scans.store((body.file, body.body, body.firstLine, formulas), file: body.file, position: position) }
+        }
     }
 }

@@ -41,12 +41,16 @@ final class RenderCache: @unchecked Sendable {
     private var environment: Environment?
     private var templates: [String: String]?
     /// By source file: the key the body was rendered from, the body and its version.
-    private var bodies: [String: (key: BodyKey, body: RenderedBody, version: Int)] = [:]
+    private var bodies = FileEntries<(key: BodyKey, body: RenderedBody, version: Int)>()
     private var inputs: [String: Input] = [:]
+    /// The committed input of the unit at each position of the last ``unchanged(_:)``, kept
+    /// in step with `inputs` by ``commit(units:bodies:)``: the next build's jobs come in the
+    /// same order, so each is compared at its position instead of hashing every path.
+    private var inputsByPosition: [(key: String, input: Input)?] = []
     /// The ids of pages rendered as fragment targets, by output path.
     private var ids: [String: Set<String>] = [:]
     /// What the build in progress rendered; it counts only once its files are in the output.
-    private var pending: [(key: String, input: Input, ids: Set<String>?)] = []
+    private var pending: [(key: String, input: Input, ids: Set<String>?, position: Int?)] = []
     private var rendered = 0
     private var skipped = 0
     /// The units and body files of the last commit, whose leftovers are already dropped.
@@ -91,8 +95,8 @@ final class RenderCache: @unchecked Sendable {
     /// Starts a build: forgets what the new build's environment or templates make stale.
     func begin(environment: Environment, templates: [String: String]) {
         lock.withLock {
-            if self.environment != environment { bodies = [:] }
-            if self.templates != templates { inputs = [:]; ids = [:] }
+            if self.environment != environment { bodies.removeAll() }
+            if self.templates != templates { inputs = [:]; ids = [:]; inputsByPosition = [] }
             self.environment = environment
             self.templates = templates
             rendered = 0
@@ -104,17 +108,18 @@ final class RenderCache: @unchecked Sendable {
     /// The bodies of `keys` found in the cache, with their versions, in one lock.
     func bodies(_ keys: [BodyKey]) -> [(body: RenderedBody, version: Int)?] {
         lock.withLock {
-            keys.map { key in bodies[key.file].flatMap { $0.key == key ? ($0.body, $0.version) : nil } }
+            bodies.lookUp(keys.map(\.file)) { position, entry in entry.key == keys[position] }.map { $0.map { ($0.body, $0.version) } }
         }
     }
 
     /// Keeps bodies just rendered, and gives each its version: equal bodies (rendered
     /// again as they were) keep their number.
-    func store(bodies made: [(key: BodyKey, body: RenderedBody)]) -> [Int] {
+    /// `made`: each with its position in the keys of the last ``bodies(_:)``.
+    func store(bodies made: [(position: Int, key: BodyKey, body: RenderedBody)]) -> [Int] {
         lock.withLock {
-            made.map { key, body in
+            made.map { position, key, body in
                 let version = bodyVersions.version(of: BodyInputs(body), at: key.file, &versionNumbers)
-                bodies[key.file] = (key, body, version)
+                bodies.store((key, body, version), file: key.file, position: position)
                 return version
             }
         }
@@ -165,20 +170,36 @@ final class RenderCache: @unchecked Sendable {
     /// made from the same input last time, else nil; all in one lock.
     func unchanged(_ plans: [SitePages.Plan?]) -> [[(path: String, ids: Set<String>?)]?] {
         lock.withLock {
-            plans.map { plan in
-                guard let plan else { return nil }
-                guard let previous = inputs[plan.key], previous.isSame(as: plan.input), !plan.targets.contains(true) || ids[plan.key] != nil else {
+            let known = inputsByPosition
+            var committed: [(key: String, input: Input)?] = []
+            committed.reserveCapacity(plans.count)
+            let found = plans.enumerated().map { position, plan -> [(path: String, ids: Set<String>?)]? in
+                guard let plan else {
+                    committed.append(nil)
+                    return nil
+                }
+                let previous: Input?
+                if position < known.count, let entry = known[position], entry.key == plan.key {
+                    previous = entry.input
+                } else {
+                    previous = inputs[plan.key]
+                }
+                committed.append(previous.map { (plan.key, $0) })
+                guard let previous, previous.isSame(as: plan.input), !plan.targets.contains(true) || ids[plan.key] != nil else {
                     rendered += 1
                     return nil
                 }
                 skipped += 1
                 return zip(plan.paths, plan.targets).map { path, isTarget in (path, isTarget ? ids[path] : nil) }
             }
+            inputsByPosition = committed
+            return found
         }
     }
 
-    func store(_ input: Input, for key: String, ids pageIDs: Set<String>?) {
-        lock.withLock { pending.append((key, input, pageIDs)) }
+    /// `position`: the unit's in the last ``unchanged(_:)``, if it was listed there.
+    func store(_ input: Input, for key: String, ids pageIDs: Set<String>?, position: Int? = nil) {
+        lock.withLock { pending.append((key, input, pageIDs, position)) }
     }
 
     func ids(of key: String) -> Set<String>? { lock.withLock { ids[key] } }
@@ -207,20 +228,22 @@ final class RenderCache: @unchecked Sendable {
     /// the units and bodies the site no longer has.
     func commit(units: Set<String>, bodies kept: Set<String>) {
         lock.withLock {
-            for (key, input, pageIDs) in pending {
+            for (key, input, pageIDs, position) in pending {
                 inputs[key] = input
                 ids[key] = pageIDs
+                if let position, position < inputsByPosition.count { inputsByPosition[position] = (key, input) }
             }
             pending = []
             // Removed in place: rebuilding the dictionaries on every save showed at 10,000 posts.
             if units != committedUnits {
                 for key in inputs.keys where !units.contains(key) { inputs[key] = nil }
                 for key in ids.keys where !units.contains(key) { ids[key] = nil }
+                inputsByPosition = []
                 committedUnits = units
             }
             // Most saves neither add nor remove a file: then nothing is to be dropped.
             guard kept != committedBodies else { return }
-            bodies = bodies.filter { kept.contains($0.key) }   // by source file
+            bodies.keep(only: kept)
             bodyVersions.keep(only: kept)
             itemVersions.keep(only: kept)
             for (path, version) in itemVersionAtPath where !kept.contains(path) {

@@ -105,7 +105,7 @@ struct SitePages: Sendable {
                 guard cached[number] == nil, case .success(let body) = rendered[number].body else { return nil }
                 return (number, body)
             }
-            for (number, version) in zip(fresh.map(\.number), cache.store(bodies: fresh.map { (bodyKeys[$0.number], $0.body) })) {
+            for (number, version) in zip(fresh.map(\.number), cache.store(bodies: fresh.map { ($0.number, bodyKeys[$0.number], $0.body) })) {
                 bodyVersions[number] = version
             }
         }
@@ -140,7 +140,9 @@ struct SitePages: Sendable {
         // With a cache, every page's and feed's signature first, then the unchanged ones
         // found in one lock: a lock per job, twelve thousand against the other cores', showed.
         let plans = renderVersions.map { versions in
-            remaining.parallelMap { plan(of: $0, versions: versions, index: index, pages: context.pages, fragmentTargets: fragmentTargets) }
+            Array(remaining.indices).parallelMap { position in
+                plan(of: remaining[position], at: position, versions: versions, index: index, pages: context.pages, fragmentTargets: fragmentTargets)
+            }
         }
         let unchanged = plans.flatMap { cache?.unchanged($0) } ?? []
         let toRender = remaining.indices.filter { unchanged.isEmpty || unchanged[$0] == nil }
@@ -174,14 +176,17 @@ struct SitePages: Sendable {
         var input: RenderCache.Input
         /// For each path, whether a link's fragment points into it (its ids are needed).
         var targets: [Bool]
+        /// Its place in the build's list of plans.
+        var position: Int
     }
 
     /// Nil for the site files, which are compared as text.
-    private func plan(of job: Job, versions: RenderVersions, index: PostIndex, pages: PageSet, fragmentTargets: Set<String>) -> Plan? {
+    private func plan(of job: Job, at position: Int, versions: RenderVersions, index: PostIndex, pages: PageSet,
+                      fragmentTargets: Set<String>) -> Plan? {
         guard let signature = signature(of: job, versions: versions, index: index, pages: pages) else { return nil }
         let paths = Self.paths(of: job, pages: pages)
         return Plan(key: paths[0], paths: paths, input: .signature(signature),
-                    targets: paths.map { !fragmentTargets.isEmpty && fragmentTargets.contains($0) })
+                    targets: paths.map { !fragmentTargets.isEmpty && fragmentTargets.contains($0) }, position: position)
     }
 
     /// The files of one job, handed to `sink`, with the ids of those links point into.
@@ -201,7 +206,7 @@ struct SitePages: Sendable {
             try sink(file)
             made.append((file.path, fragmentTargets.contains(file.path) ? LinkChecker.ids(in: file.contents) : nil))
         }
-        cache?.store(plan?.input ?? .text(unit.text), for: plan?.key ?? unit.key, ids: made.first?.ids)
+        cache?.store(plan?.input ?? .text(unit.text), for: plan?.key ?? unit.key, ids: made.first?.ids, position: plan?.position)
         return made
     }
 
@@ -215,8 +220,8 @@ struct SitePages: Sendable {
         renderer.verified = verifiedSnippets
         renderer.templateSyntax = site.config.templateSyntax
         guard let math else { return (renderer, []) }
-        let bodies = site.posts.map { ($0.body, $0.sourcePath, $0.bodyFirstLine) }
-            + site.pages.map { ($0.body, $0.sourcePath, $0.bodyFirstLine) }
+        let bodies = site.posts.map { (body: $0.body, file: $0.sourcePath, firstLine: $0.bodyFirstLine) }
+            + site.pages.map { (body: $0.body, file: $0.sourcePath, firstLine: $0.bodyFirstLine) }
         renderer.math = math.render(renderer.formulas(in: bodies, known: cache?.mathScans))
         let errors = renderer.math.diagnostics.filter { $0.severity == .error }
         guard errors.isEmpty else { throw DiagnosticsError(errors) }
