@@ -103,6 +103,24 @@ struct RenderCacheTests {
         #expect(!site.exists("posts/newest/index.html"))
     }
 
+    /// The link checker proves fragments against the pages' ids: a renamed heading, or a
+    /// link into a page that was no fragment target before, is checked on a cached rebuild.
+    @Test func fragmentLinksAreCheckedAgainstTheEditedPages() throws {
+        let site = Self.site()
+        defer { site.remove() }
+        _ = try site.build()
+        let cache = RebuildCache()
+        _ = try Self.rebuild(site, "warm the cache", cache: cache)
+        site.write("Content/posts/one.md", Self.post("One", "2017-04-19", series: "VIPER", order: 1, body: "## Renamed\n\nText.\n"))
+        #expect(throws: DiagnosticsError.self) { try SiteBuilder(options: .init(siteRoot: site.root)).rebuildInPlace(cache: cache) }
+        site.write("Content/posts/one.md", Self.post("One", "2017-04-19", series: "VIPER", order: 1))
+        _ = try Self.rebuild(site, "the heading back", cache: cache)
+        site.write("Content/posts/other.md", Self.post("Other", "2017-05-01", tags: "books", body: "See [three](three.md#nowhere).\n"))
+        #expect(throws: DiagnosticsError.self) { try SiteBuilder(options: .init(siteRoot: site.root)).rebuildInPlace(cache: cache) }
+        site.write("Content/posts/other.md", Self.post("Other", "2017-05-01", tags: "books", body: "See [three](three.md#setup).\n"))
+        _ = try Self.rebuild(site, "a link into a new target", cache: cache)
+    }
+
     /// A failed rebuild renders pages it does not commit: the next build compares with
     /// what the output holds, not with what the failed one rendered.
     @Test func aFailedRebuildDoesNotCountAsRendered() throws {

@@ -166,17 +166,18 @@ final class RenderCache: @unchecked Sendable {
         }
     }
 
-    /// For each planned page or feed, its files with the ids the build needs when it was
-    /// made from the same input last time, else nil; all in one lock.
-    func unchanged(_ plans: [SitePages.Plan?]) -> [[(path: String, ids: Set<String>?)]?] {
+    /// For each planned page or feed, whether it was made from the same input last time
+    /// (and its ids are known, if the build needs them); all in one lock. False for a
+    /// unit without a plan, which is compared as text.
+    func unchanged(_ plans: [SitePages.Plan?]) -> [Bool] {
         lock.withLock {
             let known = inputsByPosition
             var committed: [(key: String, input: Input)?] = []
             committed.reserveCapacity(plans.count)
-            let found = plans.enumerated().map { position, plan -> [(path: String, ids: Set<String>?)]? in
+            let found = plans.enumerated().map { position, plan -> Bool in
                 guard let plan else {
                     committed.append(nil)
-                    return nil
+                    return false
                 }
                 let previous: Input?
                 if position < known.count, let entry = known[position], entry.key == plan.key {
@@ -185,12 +186,12 @@ final class RenderCache: @unchecked Sendable {
                     previous = inputs[plan.key]
                 }
                 committed.append(previous.map { (plan.key, $0) })
-                guard let previous, previous.isSame(as: plan.input), !plan.targets.contains(true) || ids[plan.key] != nil else {
+                guard let previous, previous.isSame(as: plan.input), plan.targetPaths.isEmpty || ids[plan.key] != nil else {
                     rendered += 1
-                    return nil
+                    return false
                 }
                 skipped += 1
-                return zip(plan.paths, plan.targets).map { path, isTarget in (path, isTarget ? ids[path] : nil) }
+                return true
             }
             inputsByPosition = committed
             return found
@@ -203,6 +204,12 @@ final class RenderCache: @unchecked Sendable {
     }
 
     func ids(of key: String) -> Set<String>? { lock.withLock { ids[key] } }
+
+    /// The ids of the pages at `paths` that have them.
+    func ids(of paths: [String]) -> [String: Set<String>] {
+        guard !paths.isEmpty else { return [:] }
+        return lock.withLock { Dictionary(paths.compactMap { path in ids[path].map { (path, $0) } }, uniquingKeysWith: { first, _ in first }) }
+    }
 
     /// The list entries an earlier build made for these item versions, while the
     /// site-wide version is still the one they were made for; nil where there is none.

@@ -8,8 +8,9 @@ import Foundation
 final class SiteIndexCache: @unchecked Sendable {
     private let lock = NSLock()
     private var index: (site: Site, index: PostIndex)?
-    private var links: (site: Site, urls: SiteURLs, resolver: LinkResolver)?
+    private var resolver: (site: Site, urls: SiteURLs, resolver: LinkResolver)?
     private var sets: [SetKind: (list: [String], set: Set<String>)] = [:]
+    private var links: (pages: [(urlPath: String, links: PageLinks)], fragmentTargets: Set<String>)?
 
     /// The lists of paths the render stage hands on as sets.
     enum SetKind {
@@ -25,10 +26,40 @@ final class SiteIndexCache: @unchecked Sendable {
     }
 
     func linkResolver(of site: Site, urls: SiteURLs) -> LinkResolver {
-        if let known = lock.withLock({ links }), known.urls == urls, LinkResolver.sameSources(site, known.site) { return known.resolver }
+        if let known = lock.withLock({ resolver }), known.urls == urls, LinkResolver.sameSources(site, known.site) { return known.resolver }
         let made = LinkResolver(site: site, urls: urls)
-        lock.withLock { links = (site, urls, made) }
+        lock.withLock { resolver = (site, urls, made) }
         return made
+    }
+
+    typealias LinkSource = (sourcePath: String, urlPath: String, links: [ResolvedLink])
+
+    /// The links of each post and page for the link checker, and the pages their fragments
+    /// point into. A page whose file, URL and links are the last build's at its place
+    /// keeps its entry (a cached body's links share their storage, so they compare at
+    /// once); when all do, so do the fragment targets. Making them formats every page's
+    /// output path.
+    func pageLinks(_ pages: [LinkSource]) -> (links: [PageLinks], fragmentTargets: Set<String>) {
+        let last = lock.withLock { links }
+        var reused = 0
+        let made = pages.enumerated().map { position, page in
+            if let last, position < last.pages.count, last.pages[position].urlPath == page.urlPath,
+               last.pages[position].links.sourcePath == page.sourcePath, last.pages[position].links.links == page.links {
+                reused += 1
+                return last.pages[position].links
+            }
+            return PageLinks(sourcePath: page.sourcePath, outputPath: SiteRoutes.outputPath(page.urlPath), links: page.links)
+        }
+        let targets = reused == pages.count && last?.pages.count == pages.count ? last?.fragmentTargets : nil
+        let result = (made, targets ?? LinkChecker.fragmentTargets(of: made))
+        lock.withLock { links = (zip(pages, made).map { ($0.urlPath, $1) }, result.1) }
+        return result
+    }
+
+    /// Without a cache: every page's links made anew.
+    static func pageLinks(_ pages: [LinkSource]) -> (links: [PageLinks], fragmentTargets: Set<String>) {
+        let made = pages.map { PageLinks(sourcePath: $0.sourcePath, outputPath: SiteRoutes.outputPath($0.urlPath), links: $0.links) }
+        return (made, LinkChecker.fragmentTargets(of: made))
     }
 
     /// The set of `list`: the last build's own set when the list is the same, which the

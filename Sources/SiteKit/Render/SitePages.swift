@@ -121,12 +121,9 @@ struct SitePages: Sendable {
                                       strings: theme.strings, reuse: cache.flatMap { cache in renderVersions.map { (cache, $0) } },
                                       made: postPages?.context.items)
         let feeds = FeedBuilder(site: site, urls: context.urls, postBodies: postBodies, index: index, strings: theme.strings)
-        let links = zip(site.posts, postBodies).map { post, body in
-            PageLinks(sourcePath: post.sourcePath, outputPath: SiteRoutes.outputPath(post.urlPath), links: body.links)
-        } + zip(site.pages, pageBodies).map { page, body in
-            PageLinks(sourcePath: page.sourcePath, outputPath: SiteRoutes.outputPath(page.urlPath), links: body.links)
-        }
-        let fragmentTargets = LinkChecker.fragmentTargets(of: links)
+        let sources = zip(site.posts, postBodies).map { (sourcePath: $0.sourcePath, urlPath: $0.urlPath, links: $1.links) }
+            + zip(site.pages, pageBodies).map { (sourcePath: $0.sourcePath, urlPath: $0.urlPath, links: $1.links) }
+        let (links, fragmentTargets) = cache?.siteIndexes.pageLinks(sources) ?? SiteIndexCache.pageLinks(sources)
         if let postPages {
             // A post page is the first file its job made.
             let missing = made.indices.filter { number in
@@ -145,25 +142,34 @@ struct SitePages: Sendable {
             }
         }
         let unchanged = plans.flatMap { cache?.unchanged($0) } ?? []
-        let toRender = remaining.indices.filter { unchanged.isEmpty || unchanged[$0] == nil }
+        let toRender = remaining.indices.filter { unchanged.isEmpty || !unchanged[$0] }
         let outputs = toRender.parallelMap { number in
             Result { () throws(Diagnostic) -> [(path: String, ids: Set<String>?)] in
                 try output(of: remaining[number], plan: plans?[number], context: context, feeds: feeds, fragmentTargets: fragmentTargets,
                            sink: sink, cache: cache)
             }
         }
-        // In job order, rendered or not, so that an unchanged site gives the same list.
-        var byJob = unchanged.isEmpty ? [] : unchanged.map { $0.map { Result<[(path: String, ids: Set<String>?)], Diagnostic>.success($0) } }
-        if byJob.isEmpty {
-            byJob = outputs.map(Optional.some)
-        } else {
-            for (number, output) in zip(toRender, outputs) { byJob[number] = output }
-        }
         let postFiles = postPages == nil ? [] : made.map { $0.map { $0.map { (path: $0.path, ids: $0.ids) } } }
-        let written = try Self.collect(postFiles + byJob.compactMap { $0 }).flatMap { $0 }
-        var ids: [String: Set<String>] = [:]
-        for (path, pageIDs) in written { if let pageIDs { ids[path] = pageIDs } }
-        let paths = written.map(\.path)
+        let written = try Self.collect(postFiles + outputs)
+        // In job order, rendered or not, so that an unchanged site gives the same list.
+        var paths: [String] = [], ids: [String: Set<String>] = [:]
+        for (path, pageIDs) in written.prefix(postFiles.count).joined() {
+            paths.append(path)
+            if let pageIDs { ids[path] = pageIDs }
+        }
+        var renderedFiles = written.dropFirst(postFiles.count).makeIterator()
+        let knownIDs = cache?.ids(of: remaining.indices.flatMap { unchanged.isEmpty || !unchanged[$0] ? [] : plans?[$0]?.targetPaths ?? [] })
+        for position in remaining.indices {
+            if !unchanged.isEmpty, unchanged[position], let plan = plans?[position] {
+                paths += plan.paths
+                for path in plan.targetPaths { ids[path] = knownIDs?[path] }
+            } else {
+                for (path, pageIDs) in renderedFiles.next() ?? [] {
+                    paths.append(path)
+                    if let pageIDs { ids[path] = pageIDs }
+                }
+            }
+        }
         return RenderedSite(paths: cache?.siteIndexes.set(of: paths, .outputPaths) ?? Set(paths), links: links, ids: ids,
                             warnings: warnings + bodies.flatMap(\.warnings),
                             bodyFiles: cache?.siteIndexes.set(of: bodyKeys.map(\.file), .bodyFiles) ?? [])
@@ -174,8 +180,8 @@ struct SitePages: Sendable {
         var key: String
         var paths: [String]
         var input: RenderCache.Input
-        /// For each path, whether a link's fragment points into it (its ids are needed).
-        var targets: [Bool]
+        /// The paths a link's fragment points into, whose ids the link checker needs.
+        var targetPaths: [String]
         /// Its place in the build's list of plans.
         var position: Int
     }
@@ -186,7 +192,7 @@ struct SitePages: Sendable {
         guard let signature = signature(of: job, versions: versions, index: index, pages: pages) else { return nil }
         let paths = Self.paths(of: job, pages: pages)
         return Plan(key: paths[0], paths: paths, input: .signature(signature),
-                    targets: paths.map { !fragmentTargets.isEmpty && fragmentTargets.contains($0) }, position: position)
+                    targetPaths: fragmentTargets.isEmpty ? [] : paths.filter(fragmentTargets.contains), position: position)
     }
 
     /// The files of one job, handed to `sink`, with the ids of those links point into.
