@@ -28,12 +28,23 @@ struct RenderCacheTests {
         Set(try RebuildTests.expectRebuildEqualsFullBuild(site, step, cache: cache).written)
     }
 
-    @Test func eachKindOfEditRendersThePagesThatShowIt() throws {
+    /// The site built, and rebuilt once with a new cache.
+    static func warmed() throws -> (FixtureSite, RebuildCache) {
         let site = Self.site()
-        defer { site.remove() }
-        _ = try site.build()
         let cache = RebuildCache()
-        _ = try Self.rebuild(site, "warm the cache", cache: cache)
+        do {
+            _ = try site.build()
+            _ = try rebuild(site, "warm the cache", cache: cache)
+        } catch {
+            site.remove()
+            throw error
+        }
+        return (site, cache)
+    }
+
+    @Test func eachKindOfEditRendersThePagesThatShowIt() throws {
+        let (site, cache) = try Self.warmed()
+        defer { site.remove() }
         #expect(try Self.rebuild(site, "nothing changed", cache: cache).isEmpty)
         #expect(cache.renderedUnits == 0)
 
@@ -68,11 +79,8 @@ struct RenderCacheTests {
     /// An edit undone comes back to inputs an earlier build rendered: the pages must be
     /// rendered again, since the output holds the edit's.
     @Test func anEditUndoneIsRenderedAgain() throws {
-        let site = Self.site()
+        let (site, cache) = try Self.warmed()
         defer { site.remove() }
-        _ = try site.build()
-        let cache = RebuildCache()
-        _ = try Self.rebuild(site, "warm the cache", cache: cache)
         let original = try #require(site.read("archive/index.html"))
         site.write("Content/posts/three.md", Self.post("Three, edited", "2017-04-28", tags: "swift, books"))
         _ = try Self.rebuild(site, "edit a title", cache: cache)
@@ -86,11 +94,8 @@ struct RenderCacheTests {
     /// A new post moves every later post, page and feed one place down the build's lists:
     /// what was cached at a place then belongs to another post.
     @Test func postsMovingPlaceAreComparedByWhatTheyAre() throws {
-        let site = Self.site()
+        let (site, cache) = try Self.warmed()
         defer { site.remove() }
-        _ = try site.build()
-        let cache = RebuildCache()
-        _ = try Self.rebuild(site, "warm the cache", cache: cache)
         site.write("Content/posts/newest.md", Self.post("Newest", "2017-06-01", tags: "books"))
         var written = try Self.rebuild(site, "add the newest post", cache: cache)
         #expect(written.contains("posts/newest/index.html"))
@@ -106,11 +111,8 @@ struct RenderCacheTests {
     /// The link checker proves fragments against the pages' ids: a renamed heading, or a
     /// link into a page that was no fragment target before, is checked on a cached rebuild.
     @Test func fragmentLinksAreCheckedAgainstTheEditedPages() throws {
-        let site = Self.site()
+        let (site, cache) = try Self.warmed()
         defer { site.remove() }
-        _ = try site.build()
-        let cache = RebuildCache()
-        _ = try Self.rebuild(site, "warm the cache", cache: cache)
         site.write("Content/posts/one.md", Self.post("One", "2017-04-19", series: "VIPER", order: 1, body: "## Renamed\n\nText.\n"))
         #expect(throws: DiagnosticsError.self) { try SiteBuilder(options: .init(siteRoot: site.root)).rebuildInPlace(cache: cache) }
         site.write("Content/posts/one.md", Self.post("One", "2017-04-19", series: "VIPER", order: 1))
@@ -124,11 +126,8 @@ struct RenderCacheTests {
     /// A failed rebuild renders pages it does not commit: the next build compares with
     /// what the output holds, not with what the failed one rendered.
     @Test func aFailedRebuildDoesNotCountAsRendered() throws {
-        let site = Self.site()
+        let (site, cache) = try Self.warmed()
         defer { site.remove() }
-        _ = try site.build()
-        let cache = RebuildCache()
-        _ = try Self.rebuild(site, "warm the cache", cache: cache)
         site.write("Content/posts/three.md", Self.post("Three, edited", "2017-04-28", tags: "swift, books", body: "[x](missing.md)\n"))
         #expect(throws: DiagnosticsError.self) { try SiteBuilder(options: .init(siteRoot: site.root)).rebuildInPlace(cache: cache) }
         site.write("Content/posts/three.md", Self.post("Three, edited", "2017-04-28", tags: "swift, books"))
