@@ -33,6 +33,14 @@ struct LinkResolver: Sendable, Equatable {
         draftSources = Set(site.skippedDrafts)
     }
 
+    /// Whether a resolver made for `other` resolves links of `site` alike: the same source
+    /// files at the same URLs, and the same drafts left out.
+    static func sameSources(_ site: Site, _ other: Site) -> Bool {
+        site.posts.count == other.posts.count && site.pages.count == other.pages.count && site.skippedDrafts == other.skippedDrafts
+            && zip(site.posts, other.posts).allSatisfy { $0.sourcePath == $1.sourcePath && $0.urlPath == $1.urlPath }
+            && zip(site.pages, other.pages).allSatisfy { $0.sourcePath == $1.sourcePath && $0.urlPath == $1.urlPath }
+    }
+
     /// What `url`, written in `sourcePath` (published at `pageURLPath`), points at.
     func target(of url: String, in sourcePath: String, pageURLPath: String) -> LinkTarget {
         if url.isEmpty { return .samePage(fragment: "") }

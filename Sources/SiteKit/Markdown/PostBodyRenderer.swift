@@ -4,19 +4,66 @@ import Markdown
 import Support
 
 /// A post's or page's body, rendered, with what the rest of the build needs to know of it.
+///
+/// Its fields live in one shared, copy-on-write storage: a preview's rebuild copies every
+/// body of the site several times (from the cache, into the lists of bodies) and copying
+/// seven fields (each a retain) was most of looking ten thousand bodies up.
 struct RenderedBody: Sendable {
-    var html: String
+    private final class Storage: @unchecked Sendable {
+        var html: String
+        var headings: [HTMLRenderer.Heading]
+        var links: [ResolvedLink]
+        var wordCount: Int
+        var excerpt: String
+        var checkedSwift: String?
+        var warnings: [Diagnostic]
+
+        init(html: String, headings: [HTMLRenderer.Heading], links: [ResolvedLink], wordCount: Int, excerpt: String,
+             checkedSwift: String?, warnings: [Diagnostic]) {
+            (self.html, self.headings, self.links, self.wordCount) = (html, headings, links, wordCount)
+            (self.excerpt, self.checkedSwift, self.warnings) = (excerpt, checkedSwift, warnings)
+        }
+
+        func copy() -> Storage {
+            Storage(html: html, headings: headings, links: links, wordCount: wordCount, excerpt: excerpt, checkedSwift: checkedSwift,
+                    warnings: warnings)
+        }
+    }
+
+    private var storage: Storage
+
+    private mutating func unique() -> Storage {
+        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+        return storage
+    }
+
+    init(html: String, headings: [HTMLRenderer.Heading], links: [ResolvedLink], wordCount: Int, excerpt: String,
+         checkedSwift: String? = nil, warnings: [Diagnostic] = []) {
+        storage = Storage(html: html, headings: headings, links: links, wordCount: wordCount, excerpt: excerpt,
+                          checkedSwift: checkedSwift, warnings: warnings)
+    }
+
+    var html: String {
+        get { storage.html }
+        set { unique().html = newValue }
+    }
     /// Every heading with its id, in order (the table of contents takes levels 2 and 3).
-    var headings: [HTMLRenderer.Heading]
+    var headings: [HTMLRenderer.Heading] {
+        get { storage.headings }
+        set { unique().headings = newValue }
+    }
     /// Every link and image destination, resolved, for the link checker.
-    var links: [ResolvedLink]
-    var wordCount: Int
+    var links: [ResolvedLink] {
+        get { storage.links }
+        set { unique().links = newValue }
+    }
+    var wordCount: Int { storage.wordCount }
     /// Plain text: what comes before `<!--more-->`, else the first paragraph ("" if none).
-    var excerpt: String
+    var excerpt: String { storage.excerpt }
     /// The Swift version of the last check-snippets run, when it passed every Swift block.
-    var checkedSwift: String? = nil
+    var checkedSwift: String? { storage.checkedSwift }
     /// Template syntax of another generator left in the body (`template_syntax: warn`).
-    var warnings: [Diagnostic] = []
+    var warnings: [Diagnostic] { storage.warnings }
 }
 
 /// Parses a post's or page's Markdown body with the site's settings. Positions in the
@@ -109,15 +156,19 @@ struct PostBodyRenderer: Sendable {
     /// taken as they are for an unchanged body (scanning every body for math on every save
     /// was a twentieth of a rebuild).
     func formulas(in bodies: [(body: String, file: String, firstLine: Int)], known: MathScans? = nil) -> [MathFormula] {
-        bodies.parallelMap { body in
-            if let found = known?.formulas(of: body.file, body: body.body, firstLine: body.firstLine) { return found }
-            var found: [MathFormula] = []
-            if Self.mayContainMath(body.body), let document = try? parser.document(for: body.body, file: body.file, firstLine: body.firstLine) {
-                found = MathCollector(file: body.file, body: body.body, firstLine: body.firstLine).formulas(in: document)
+        // Known scans are taken in one lock: a lock per body, against the other cores', showed.
+        var all = known?.formulas(of: bodies) ?? Array(repeating: nil, count: bodies.count)
+        let missing = bodies.indices.filter { all[$0] == nil }
+        let scanned = missing.parallelMap { number in
+            let body = bodies[number]
+            guard Self.mayContainMath(body.body), let document = try? parser.document(for: body.body, file: body.file, firstLine: body.firstLine) else {
+                return [MathFormula]()
             }
-            known?.store(found, of: body.file, body: body.body, firstLine: body.firstLine)
-            return found
-        }.flatMap { $0 }
+            return MathCollector(file: body.file, body: body.body, firstLine: body.firstLine).formulas(in: document)
+        }
+        known?.store(zip(missing, scanned).map { ($0, bodies[$0], $1) })
+        for (number, found) in zip(missing, scanned) { all[number] = found }
+        return all.flatMap { $0 ?? [] }
     }
 
     /// Swift, JSON and shell blocks are highlighted at build time (`<span class="hl-…">`, no
@@ -171,15 +222,22 @@ struct PostBodyRenderer: Sendable {
 /// The formulas of each body as a build found them, by file and text.
 final class MathScans: @unchecked Sendable {
     private let lock = NSLock()
-    private var scans: [String: (body: String, firstLine: Int, formulas: [MathFormula])] = [:]
+    private var scans = FileEntries<(file: String, body: String, firstLine: Int, formulas: [MathFormula])>()
 
-    func formulas(of file: String, body: String, firstLine: Int) -> [MathFormula]? {
-        let entry = lock.withLock { scans[file] }
-        guard let entry, entry.firstLine == firstLine, entry.body == body else { return nil }
-        return entry.formulas
+    /// The formulas of each body scanned before as it is now; nil for the others.
+    func formulas(of bodies: [(body: String, file: String, firstLine: Int)]) -> [[MathFormula]?] {
+        lock.withLock {
+            scans.lookUp(bodies.map(\.file)) { position, entry in
+                entry.file == bodies[position].file && entry.firstLine == bodies[position].firstLine && entry.body == bodies[position].body
+            }.map { $0?.formulas }
+        }
     }
 
-    func store(_ formulas: [MathFormula], of file: String, body: String, firstLine: Int) {
-        lock.withLock { scans[file] = (body, firstLine, formulas) }
+    /// `scanned`: each with its position in the bodies of the last ``formulas(of:)``.
+    func store(_ scanned: [(position: Int, body: (body: String, file: String, firstLine: Int), formulas: [MathFormula])]) {
+        guard !scanned.isEmpty else { return }
+        lock.withLock {
+            for (position, body, formulas) in scanned { scans.store((body.file, body.body, body.firstLine, formulas), file: body.file, position: position) }
+        }
     }
 }

@@ -30,7 +30,7 @@ final class RenderCache: @unchecked Sendable {
     }
 
     /// What an output unit was made from: a page's or feed's signature, or a site file's text.
-    enum Input: Equatable {
+    enum Input: Equatable, Sendable {
         case signature(RenderVersions.Signature)
         case text(String)
 
@@ -40,13 +40,17 @@ final class RenderCache: @unchecked Sendable {
     private let lock = NSLock()
     private var environment: Environment?
     private var templates: [String: String]?
-    /// By source file: the key the body was rendered from, and the body.
-    private var bodies: [String: (key: BodyKey, body: RenderedBody)] = [:]
+    /// By source file: the key the body was rendered from, the body and its version.
+    private var bodies = FileEntries<(key: BodyKey, body: RenderedBody, version: Int)>()
     private var inputs: [String: Input] = [:]
+    /// The committed input of the unit at each position of the last ``unchanged(_:)``, kept
+    /// in step with `inputs` by ``commit(units:bodies:)``: the next build's jobs come in the
+    /// same order, so each is compared at its position instead of hashing every path.
+    private var inputsByPosition: [(key: String, input: Input)?] = []
     /// The ids of pages rendered as fragment targets, by output path.
     private var ids: [String: Set<String>] = [:]
     /// What the build in progress rendered; it counts only once its files are in the output.
-    private var pending: [(key: String, input: Input, ids: Set<String>?)] = []
+    private var pending: [(key: String, input: Input, ids: Set<String>?, position: Int?)] = []
     private var rendered = 0
     private var skipped = 0
     /// The units and body files of the last commit, whose leftovers are already dropped.
@@ -58,9 +62,17 @@ final class RenderCache: @unchecked Sendable {
     private var itemVersions = VersionHistory<ItemInputs>()
     private var linkVersions = VersionHistory<LinkInputs>()
     private var globalVersions = VersionHistory<GlobalInputs>()
-    /// Each post's list entry with the version it was made for: an archive or a tag page
-    /// rendered again needs every entry, and most did not change.
-    private var items: [String: (version: Int, global: Int, value: MustacheValue)] = [:]
+    /// The last build's posts with their item and link versions, by index (``versions(posts:bodies:pageBodies:series:taxonomy:global:inputs:)``).
+    private var lastPosts = PostVersions()
+    /// Each post's list entry by the item version it was made for (a version names its
+    /// post too), with the site-wide version: an archive or a tag page rendered again needs
+    /// every entry, and most did not change. Looked up by number, not by path, for all
+    /// posts at once.
+    private var items: [Int: (global: Int, value: MustacheValue)] = [:]
+    /// The item version of each path's entry in `items`, to drop it when a new one comes.
+    private var itemVersionAtPath: [String: Int] = [:]
+    /// What a rebuild derives from the site's lists of posts and pages alone.
+    let siteIndexes = SiteIndexCache()
     /// Pages and feeds the last build rendered, and those it found unchanged.
     var renderedUnits: Int { lock.withLock { rendered } }
     var skippedUnits: Int { lock.withLock { skipped } }
@@ -83,8 +95,8 @@ final class RenderCache: @unchecked Sendable {
     /// Starts a build: forgets what the new build's environment or templates make stale.
     func begin(environment: Environment, templates: [String: String]) {
         lock.withLock {
-            if self.environment != environment { bodies = [:] }
-            if self.templates != templates { inputs = [:]; ids = [:] }
+            if self.environment != environment { bodies.removeAll() }
+            if self.templates != templates { inputs = [:]; ids = [:]; inputsByPosition = [] }
             self.environment = environment
             self.templates = templates
             rendered = 0
@@ -93,31 +105,51 @@ final class RenderCache: @unchecked Sendable {
         }
     }
 
-    func body(_ key: BodyKey) -> RenderedBody? {
-        lock.withLock { bodies[key.file].flatMap { $0.key == key ? $0.body : nil } }
+    /// The bodies of `keys` found in the cache, with their versions, in one lock.
+    func bodies(_ keys: [BodyKey]) -> [(body: RenderedBody, version: Int)?] {
+        lock.withLock {
+            bodies.lookUp(keys.map(\.file)) { position, entry in entry.key == keys[position] }.map { $0.map { ($0.body, $0.version) } }
+        }
     }
 
-    func store(_ body: RenderedBody, for key: BodyKey) { lock.withLock { bodies[key.file] = (key, body) } }
-
-    /// The version of each body: equal bodies (a body found in the cache, or rendered again
-    /// as it was) keep their number.
-    func versions(ofBodies bodies: [(String, RenderedBody)]) -> [String: Int] {
+    /// Keeps bodies just rendered, and gives each its version: equal bodies (rendered
+    /// again as they were) keep their number.
+    /// `made`: each with its position in the keys of the last ``bodies(_:)``.
+    func store(bodies made: [(position: Int, key: BodyKey, body: RenderedBody)]) -> [Int] {
         lock.withLock {
-            var versions: [String: Int] = [:]
-            for (path, body) in bodies { versions[path] = bodyVersions.version(of: BodyInputs(body), at: path, &versionNumbers) }
-            return versions
+            made.map { position, key, body in
+                let version = bodyVersions.version(of: BodyInputs(body), at: key.file, &versionNumbers)
+                bodies.store((key, body, version), file: key.file, position: position)
+                return version
+            }
         }
     }
 
     /// This build's versions: each is one an earlier build gave for equal inputs (cheap to
-    /// compare when they are: unchanged posts share their strings with the load cache's),
-    /// else a new number.
-    func versions(items: [(String, ItemInputs)], links: [(String, LinkInputs)], global: GlobalInputs, bodies: [String: Int]) -> RenderVersions {
+    /// compare when they are: unchanged posts share their storage with the load cache's),
+    /// else a new number. A post equal to the one at its index last time, with the same
+    /// body version, series place and taxonomy names, keeps its numbers without its
+    /// inputs being built (`inputs` makes those of post `number`).
+    func versions(posts: [Post], bodies: [Int], pageBodies: [Int], series: [ItemInputs.SeriesSlot?], taxonomy: [[String]],
+                  global: GlobalInputs, inputs: (Int) -> ItemInputs) -> RenderVersions {
         lock.withLock {
-            let itemNumbers = items.map { path, inputs in itemVersions.version(of: inputs, at: path, &versionNumbers) }
-            let linkNumbers = links.map { path, inputs in linkVersions.version(of: inputs, at: path, &versionNumbers) }
+            let last = lastPosts
+            let sameTaxonomy = last.taxonomy == taxonomy
+            var itemNumbers: [Int] = [], linkNumbers: [Int] = []
+            itemNumbers.reserveCapacity(posts.count)
+            linkNumbers.reserveCapacity(posts.count)
+            for (number, post) in posts.enumerated() {
+                let samePost = number < last.posts.count && last.posts[number] == post
+                if samePost && sameTaxonomy && last.bodies[number] == bodies[number] && last.series[number] == series[number] {
+                    itemNumbers.append(last.items[number])
+                } else {
+                    itemNumbers.append(itemVersions.version(of: inputs(number), at: post.sourcePath, &versionNumbers))
+                }
+                linkNumbers.append(samePost ? last.links[number] : linkVersions.version(of: LinkInputs(post), at: post.sourcePath, &versionNumbers))
+            }
+            lastPosts = PostVersions(posts: posts, bodies: bodies, series: series, taxonomy: taxonomy, items: itemNumbers, links: linkNumbers)
             let globalNumber = globalVersions.version(of: global, at: "", &versionNumbers)
-            return RenderVersions(global: globalNumber, items: itemNumbers, links: linkNumbers, bodies: bodies)
+            return RenderVersions(global: globalNumber, items: itemNumbers, links: linkNumbers, postBodies: bodies, pageBodies: pageBodies)
         }
     }
 
@@ -134,46 +166,97 @@ final class RenderCache: @unchecked Sendable {
         }
     }
 
-    func store(_ input: Input, for key: String, ids pageIDs: Set<String>?) {
-        lock.withLock { pending.append((key, input, pageIDs)) }
+    /// For each planned page or feed, whether it was made from the same input last time
+    /// (and its ids are known, if the build needs them); all in one lock. False for a
+    /// unit without a plan, which is compared as text.
+    func unchanged(_ plans: [SitePages.Plan?]) -> [Bool] {
+        lock.withLock {
+            let known = inputsByPosition
+            var committed: [(key: String, input: Input)?] = []
+            committed.reserveCapacity(plans.count)
+            let found = plans.enumerated().map { position, plan -> Bool in
+                guard let plan else {
+                    committed.append(nil)
+                    return false
+                }
+                let previous: Input?
+                if position < known.count, let entry = known[position], entry.key == plan.key {
+                    previous = entry.input
+                } else {
+                    previous = inputs[plan.key]
+                }
+                committed.append(previous.map { (plan.key, $0) })
+                guard let previous, previous.isSame(as: plan.input), plan.targetPaths.isEmpty || ids[plan.key] != nil else {
+                    rendered += 1
+                    return false
+                }
+                skipped += 1
+                return true
+            }
+            inputsByPosition = committed
+            return found
+        }
+    }
+
+    /// `position`: the unit's in the last ``unchanged(_:)``, if it was listed there.
+    func store(_ input: Input, for key: String, ids pageIDs: Set<String>?, position: Int? = nil) {
+        lock.withLock { pending.append((key, input, pageIDs, position)) }
     }
 
     func ids(of key: String) -> Set<String>? { lock.withLock { ids[key] } }
 
-    /// A post's list entry as an earlier build made it, when its version and the
-    /// site-wide one (words, URLs) are still the ones it was made for.
-    func item(at path: String, version: Int, global: Int) -> MustacheValue? {
-        // Spelled out: a `nil` in `cond ? value : nil` would be MustacheValue's own nil literal (.null).
-        let entry = lock.withLock { items[path] }
-        guard let entry, entry.version == version, entry.global == global else { return Optional<MustacheValue>.none }
-        return entry.value
+    /// The ids of the pages at `paths` that have them.
+    func ids(of paths: [String]) -> [String: Set<String>] {
+        guard !paths.isEmpty else { return [:] }
+        return lock.withLock { Dictionary(paths.compactMap { path in ids[path].map { (path, $0) } }, uniquingKeysWith: { first, _ in first }) }
+    }
+
+    /// The list entries an earlier build made for these item versions, while the
+    /// site-wide version is still the one they were made for; nil where there is none.
+    func items(versions: [Int], global: Int) -> [MustacheValue?] {
+        lock.withLock {
+            versions.map { version in
+                // Spelled out: a `nil` in `cond ? value : nil` would be MustacheValue's own nil literal (.null).
+                guard let entry = items[version], entry.global == global else { return Optional<MustacheValue>.none }
+                return entry.value
+            }
+        }
     }
 
     func store(item: MustacheValue, at path: String, version: Int, global: Int) {
-        lock.withLock { items[path] = (version, global, item) }
+        lock.withLock {
+            if let old = itemVersionAtPath[path], old != version { items[old] = nil }
+            items[version] = (global, item)
+            itemVersionAtPath[path] = version
+        }
     }
 
     /// The build's files are in the output: remember what they were made from, and drop
     /// the units and bodies the site no longer has.
     func commit(units: Set<String>, bodies kept: Set<String>) {
         lock.withLock {
-            for (key, input, pageIDs) in pending {
+            for (key, input, pageIDs, position) in pending {
                 inputs[key] = input
                 ids[key] = pageIDs
+                if let position, position < inputsByPosition.count { inputsByPosition[position] = (key, input) }
             }
             pending = []
             // Removed in place: rebuilding the dictionaries on every save showed at 10,000 posts.
             if units != committedUnits {
                 for key in inputs.keys where !units.contains(key) { inputs[key] = nil }
                 for key in ids.keys where !units.contains(key) { ids[key] = nil }
+                inputsByPosition = []
                 committedUnits = units
             }
             // Most saves neither add nor remove a file: then nothing is to be dropped.
             guard kept != committedBodies else { return }
-            bodies = bodies.filter { kept.contains($0.key) }   // by source file
+            bodies.keep(only: kept)
             bodyVersions.keep(only: kept)
             itemVersions.keep(only: kept)
-            items = items.filter { kept.contains($0.key) }
+            for (path, version) in itemVersionAtPath where !kept.contains(path) {
+                items[version] = nil
+                itemVersionAtPath[path] = nil
+            }
             linkVersions.keep(only: kept)
             committedBodies = kept
         }
@@ -187,6 +270,17 @@ final class RenderCache: @unchecked Sendable {
             committedBodies = []
         }
     }
+}
+
+/// The posts of a build with the versions they were given, by index into `site.posts`.
+struct PostVersions {
+    var posts: [Post] = []
+    var bodies: [Int] = []
+    var series: [ItemInputs.SeriesSlot?] = []
+    /// The slugs and names of the site's tags and categories, which tags display.
+    var taxonomy: [[String]] = []
+    var items: [Int] = []
+    var links: [Int] = []
 }
 
 /// Version numbers, never given twice.

@@ -17,8 +17,9 @@ struct RenderVersions: Sendable {
     /// Version numbers are never given to two paths, so a number names the post too.
     var items: [Int]
     var links: [Int]
-    /// By source path, posts and pages.
-    var bodies: [String: Int]
+    /// By index into `site.posts` and `site.pages`: each rendered body.
+    var postBodies: [Int]
+    var pageBodies: [Int]
 
     /// What a page or feed shows: numbers (versions, counts) and a few texts (its URL, the
     /// names of the tags it lists). Equal signatures, equal pages.
@@ -26,8 +27,6 @@ struct RenderVersions: Sendable {
         var numbers: [Int] = []
         var texts: [String] = []
     }
-
-    func body(_ sourcePath: String) -> Int { bodies[sourcePath] ?? -1 }
 }
 
 /// The inputs of one post's list entry, compared from build to build.
@@ -37,8 +36,15 @@ struct ItemInputs: Equatable {
     /// The display names of its tags and categories (the spelling most posts use).
     var tags: [String]
     var categories: [String]
-    /// Its series' name, URL, its part number and the number of parts.
-    var series: [String]
+    var series: SeriesSlot?
+
+    /// Its series' name and URL, its part number and the number of parts.
+    struct SeriesSlot: Equatable {
+        var name: String
+        var urlPath: String
+        var part: Int
+        var parts: Int
+    }
 }
 
 /// What a link to a post shows: title, URL, date, and the sitemap's last change.
@@ -47,6 +53,10 @@ struct LinkInputs: Equatable {
     var urlPath: String
     var date: PostDate
     var updated: PostDate?
+
+    init(_ post: Post) {
+        (title, urlPath, date, updated) = (post.title, post.urlPath, post.date, post.updated)
+    }
 }
 
 /// What a rendered body is, for its version: equal bodies have equal versions.
@@ -71,53 +81,62 @@ struct GlobalInputs: Equatable {
 }
 
 extension SitePages {
-    /// The versions of this build's items, bodies and site-wide inputs.
-    func versions(_ cache: RenderCache, bodies: [(String, RenderedBody)], index: PostIndex, homePages: Int) -> RenderVersions {
+    /// The versions of this build's items, bodies and site-wide inputs, given the bodies'.
+    func versions(_ cache: RenderCache, postBodies: [Int], pageBodies: [Int], index: PostIndex, homePages: Int) -> RenderVersions {
+        let series = index.seriesPlaceOfPost.map { place in
+            place.map { place in
+                let entry = site.series[place.series]
+                return ItemInputs.SeriesSlot(name: entry.name, urlPath: entry.urlPath, part: place.part, parts: entry.parts.count)
+            }
+        }
+        let taxonomy = [site.tags.map(\.slug), site.tags.map(\.name), site.categories.map(\.slug), site.categories.map(\.name)]
         // Display names by written name: a site has a few dozen tags, its posts thousands of uses.
         var tagNames: [String: String] = [:], categoryNames: [String: String] = [:]
-        let tagsBySlug = Dictionary(uniqueKeysWithValues: site.tags.map { ($0.slug, $0.name) })
-        let categoriesBySlug = Dictionary(uniqueKeysWithValues: site.categories.map { ($0.slug, $0.name) })
-        func display(_ name: String, _ known: inout [String: String], _ bySlug: [String: String]) -> String {
+        var tagsBySlug: [String: String]?, categoriesBySlug: [String: String]?
+        func display(_ name: String, _ known: inout [String: String], _ terms: [Tag], _ bySlug: inout [String: String]?) -> String {
             if let found = known[name] { return found }
-            let found = bySlug[Slug.make(from: name)] ?? name
+            let slugs = bySlug ?? Dictionary(uniqueKeysWithValues: terms.map { ($0.slug, $0.name) })
+            bySlug = slugs
+            let found = slugs[Slug.make(from: name)] ?? name
             known[name] = found
             return found
         }
-        let bodyVersions = cache.versions(ofBodies: bodies)
-        var items: [(String, ItemInputs)] = []
-        items.reserveCapacity(site.posts.count)
-        for post in site.posts {
-            var series: [String] = []
-            if let place = index.seriesPlaces[post.sourcePath] {
-                let entry = site.series[place.series]
-                series = [entry.name, entry.urlPath, String(place.part), String(entry.parts.count)]
-            }
-            items.append((post.sourcePath, ItemInputs(post: post, body: bodyVersions[post.sourcePath] ?? -1,
-                                                      tags: post.tags.map { display($0, &tagNames, tagsBySlug) },
-                                                      categories: post.categories.map { display($0, &categoryNames, categoriesBySlug) },
-                                                      series: series)))
-        }
-        let links = site.posts.map { ($0.sourcePath, LinkInputs(title: $0.title, urlPath: $0.urlPath, date: $0.date, updated: $0.updated)) }
         let global = GlobalInputs(config: site.config, pages: site.pages, strings: theme.strings, homePages: homePages)
-        return cache.versions(items: items, links: links, global: global, bodies: bodyVersions)
+        return cache.versions(posts: site.posts, bodies: postBodies, pageBodies: pageBodies, series: series, taxonomy: taxonomy,
+                              global: global) { number in
+            let post = site.posts[number]
+            return ItemInputs(post: post, body: postBodies[number],
+                              tags: post.tags.map { display($0, &tagNames, site.tags, &tagsBySlug) },
+                              categories: post.categories.map { display($0, &categoryNames, site.categories, &categoriesBySlug) },
+                              series: series[number])
+        }
+    }
+
+    /// What post `at`'s page shows: the post's list entry and body, and the series box's
+    /// other parts (titles and links).
+    private func postSignature(_ at: Int, versions: RenderVersions, index: PostIndex) -> RenderVersions.Signature {
+        var numbers = [versions.global, versions.items[at], versions.postBodies[at]]
+        if let place = index.seriesPlaceOfPost[at] { numbers += index.seriesPosts[place.series].map { versions.links[$0] } }
+        return RenderVersions.Signature(numbers: numbers, texts: [PageKind.post.rawValue, site.posts[at].urlPath])
     }
 
     /// What page `index` of a kind, or a feed, shows, as versions; nil for the site files,
     /// which are cheap to make and compared as text.
     func signature(of job: Job, versions: RenderVersions, index: PostIndex, pages: PageSet) -> RenderVersions.Signature? {
+        // Most jobs: made without the general case's appends (a dozen allocations per job
+        // showed at 10,000 posts).
+        if case .page(.post, let at) = job { return postSignature(at, versions: versions, index: index) }
         var signature = RenderVersions.Signature(numbers: [versions.global])
         func items(_ indexes: some Sequence<Int>) { for i in indexes { signature.numbers.append(versions.items[i]) } }
         func links(_ indexes: some Sequence<Int>) { for i in indexes { signature.numbers.append(versions.links[i]) } }
         switch job {
         case .page(let kind, let at):
-            signature.texts.append(kind.rawValue + "\u{0}" + pages.urlPath(of: kind, at: at))
+            signature.texts += [kind.rawValue, pages.urlPath(of: kind, at: at)]
             switch kind {
             case .post:
-                signature.numbers += [versions.items[at], versions.body(site.posts[at].sourcePath)]
-                // The series box shows the other parts' titles and links.
-                if let place = index.seriesPlaces[site.posts[at].sourcePath] { links(index.seriesPosts[place.series]) }
+                return postSignature(at, versions: versions, index: index)
             case .page:
-                signature.numbers.append(versions.body(site.pages[at].sourcePath))
+                signature.numbers.append(versions.pageBodies[at])
             case .home:
                 let perPage = site.config.postsPerPage
                 items(at * perPage..<min(site.posts.count, (at + 1) * perPage))
@@ -150,7 +169,7 @@ extension SitePages {
             let feeds = FeedBuilder(site: site, urls: SiteURLs(baseURL: site.config.baseURL), postBodies: [], index: index,
                                     strings: theme.strings)
             signature.texts.append("feed:" + Self.key(of: job, pages: pages))
-            for i in feeds.postIndexes(source) { signature.numbers += [versions.items[i], versions.body(site.posts[i].sourcePath)] }
+            for i in feeds.postIndexes(source) { signature.numbers += [versions.items[i], versions.postBodies[i]] }
         case .sitemap:
             // Every page's URL and last change: the posts' links (with their dates), the
             // pages (site-wide), the lists.

@@ -63,51 +63,67 @@ struct SitePages: Sendable {
                      templates: theme.sources)
         let bodyKeys = site.posts.map { RenderCache.BodyKey(body: $0.body, file: $0.sourcePath, firstLine: $0.bodyFirstLine, urlPath: $0.urlPath) }
             + site.pages.map { RenderCache.BodyKey(body: $0.body, file: $0.sourcePath, firstLine: $0.bodyFirstLine, urlPath: $0.urlPath) }
-        let index = PostIndex(site)
+        let index = cache?.siteIndexes.postIndex(of: site) ?? PostIndex(site)
         // A full build renders each post's page with its body (``PostPagesWithBodies``).
         let postPages = cache == nil ? PostPagesWithBodies(pages: self, index: index) : nil
         let postCount = site.posts.count
-        // In order: a feed is made once its posts are, which come together (newest first).
-        // In batches, bodies first: alternating the Markdown and the template code post by
-        // post cost a twelfth more time than rendering a batch of each.
-        let batches = stride(from: 0, to: bodyKeys.count, by: Self.batchSize).map { $0..<min($0 + Self.batchSize, bodyKeys.count) }
-        let rendered = batches.parallelMapInOrder { batch -> [(body: Result<RenderedBody, Diagnostic>, made: Result<[PostPagesWithBodies.Made], Diagnostic>)] in
-            let bodies = batch.map { number in
-                let key = bodyKeys[number]
-                return Result { () throws(Diagnostic) in
-                    if let cached = cache?.body(key) { return cached }
-                    let body = try renderer.render(key.body, file: key.file, firstLine: key.firstLine, urlPath: key.urlPath)
-                    cache?.store(body, for: key)
-                    return body
+        // Found in one lock: a lock per body, against the other cores', showed at 10,000 posts.
+        let cached = cache?.bodies(bodyKeys)
+        @Sendable func render(_ number: Int) -> Result<RenderedBody, Diagnostic> {
+            let key = bodyKeys[number]
+            return Result { () throws(Diagnostic) in try renderer.render(key.body, file: key.file, firstLine: key.firstLine, urlPath: key.urlPath) }
+        }
+        let rendered: [(body: Result<RenderedBody, Diagnostic>, made: Result<[PostPagesWithBodies.Made], Diagnostic>)]
+        if let cached {
+            // Only the bodies the cache lacks, on all cores; no post page is made with its body.
+            let missing = cached.indices.filter { cached[$0] == nil }
+            let fresh = missing.parallelMap(render)
+            var bodies = cached.map { found in found.map { Result<RenderedBody, Diagnostic>.success($0.body) } }
+            for (number, body) in zip(missing, fresh) { bodies[number] = body }
+            rendered = bodies.compactMap { body in body.map { ($0, .success([])) } }
+        } else {
+            // In order: a feed is made once its posts are, which come together (newest first).
+            // In batches, bodies first: alternating the Markdown and the template code post by
+            // post cost a twelfth more time than rendering a batch of each.
+            let batches = stride(from: 0, to: bodyKeys.count, by: Self.batchSize).map { $0..<min($0 + Self.batchSize, bodyKeys.count) }
+            rendered = batches.parallelMapInOrder { batch -> [(body: Result<RenderedBody, Diagnostic>, made: Result<[PostPagesWithBodies.Made], Diagnostic>)] in
+                zip(batch, batch.map(render)).map { number, body in
+                    guard let postPages, number < postCount, case .success(let full) = body else { return (body, .success([])) }
+                    do throws(Diagnostic) {
+                        let (kept, made) = try postPages.files(number, body: full, sink: sink)
+                        return (.success(kept), .success(made))
+                    } catch {
+                        return (body, .failure(error))
+                    }
                 }
+            }.flatMap { $0 }
+        }
+        // Kept before any error is reported: the next build need not render them again.
+        var bodyVersions = cached?.map { $0?.version ?? -1 } ?? []
+        if let cache, let cached {
+            let fresh = rendered.indices.compactMap { number -> (number: Int, body: RenderedBody)? in
+                guard cached[number] == nil, case .success(let body) = rendered[number].body else { return nil }
+                return (number, body)
             }
-            return zip(batch, bodies).map { number, body in
-                guard let postPages, number < postCount, case .success(let full) = body else { return (body, .success([])) }
-                do throws(Diagnostic) {
-                    let (kept, made) = try postPages.files(number, body: full, sink: sink)
-                    return (.success(kept), .success(made))
-                } catch {
-                    return (body, .failure(error))
-                }
+            for (number, version) in zip(fresh.map(\.number), cache.store(bodies: fresh.map { ($0.number, bodyKeys[$0.number], $0.body) })) {
+                bodyVersions[number] = version
             }
-        }.flatMap { $0 }
+        }
         let bodies = try Self.collect(rendered.map(\.body))
         // Their errors count with the other pages', below.
         var made = rendered.map(\.made)
         let postBodies = Array(bodies.prefix(site.posts.count)), pageBodies = Array(bodies.dropFirst(site.posts.count))
         let renderVersions = cache.map {
-            self.versions($0, bodies: zip(bodyKeys.map(\.file), bodies).map { ($0, $1) }, index: index, homePages: pages.homePageCount)
+            self.versions($0, postBodies: Array(bodyVersions.prefix(postCount)), pageBodies: Array(bodyVersions.dropFirst(postCount)),
+                          index: index, homePages: pages.homePageCount)
         }
         let context = TemplateContext(site: site, pages: pages, postBodies: postBodies, pageBodies: pageBodies, index: index,
                                       strings: theme.strings, reuse: cache.flatMap { cache in renderVersions.map { (cache, $0) } },
                                       made: postPages?.context.items)
         let feeds = FeedBuilder(site: site, urls: context.urls, postBodies: postBodies, index: index, strings: theme.strings)
-        let links = zip(site.posts, postBodies).map { post, body in
-            PageLinks(sourcePath: post.sourcePath, outputPath: SiteRoutes.outputPath(post.urlPath), links: body.links)
-        } + zip(site.pages, pageBodies).map { page, body in
-            PageLinks(sourcePath: page.sourcePath, outputPath: SiteRoutes.outputPath(page.urlPath), links: body.links)
-        }
-        let fragmentTargets = LinkChecker.fragmentTargets(of: links)
+        let sources = zip(site.posts, postBodies).map { (sourcePath: $0.sourcePath, urlPath: $0.urlPath, links: $1.links) }
+            + zip(site.pages, pageBodies).map { (sourcePath: $0.sourcePath, urlPath: $0.urlPath, links: $1.links) }
+        let (links, fragmentTargets) = cache?.siteIndexes.pageLinks(sources) ?? SiteIndexCache.pageLinks(sources)
         if let postPages {
             // A post page is the first file its job made.
             let missing = made.indices.filter { number in
@@ -118,38 +134,74 @@ struct SitePages: Sendable {
             }
         }
         let remaining = jobs().filter { postPages?.makes($0) != true }
-        let written = try Self.collect(made.map { $0.map { $0.map { (path: $0.path, ids: $0.ids) } } } + remaining.parallelMap { job in
-            Result { () throws(Diagnostic) -> [(path: String, ids: Set<String>?)] in
-                try output(of: job, context: context, feeds: feeds, versions: renderVersions, index: index,
-                           fragmentTargets: fragmentTargets, sink: sink, cache: cache)
+        // With a cache, every page's and feed's signature first, then the unchanged ones
+        // found in one lock: a lock per job, twelve thousand against the other cores', showed.
+        let plans = renderVersions.map { versions in
+            Array(remaining.indices).parallelMap { position in
+                plan(of: remaining[position], at: position, versions: versions, index: index, pages: context.pages, fragmentTargets: fragmentTargets)
             }
-        }).flatMap { $0 }
-        var ids: [String: Set<String>] = [:]
-        for (path, pageIDs) in written { ids[path] = pageIDs }
-        return RenderedSite(paths: Set(written.map(\.path)), links: links, ids: ids, warnings: warnings + bodies.flatMap(\.warnings),
-                            bodyFiles: cache == nil ? [] : Set(bodyKeys.map(\.file)))
+        }
+        let unchanged = plans.flatMap { cache?.unchanged($0) } ?? []
+        let toRender = remaining.indices.filter { unchanged.isEmpty || !unchanged[$0] }
+        let outputs = toRender.parallelMap { number in
+            Result { () throws(Diagnostic) -> [(path: String, ids: Set<String>?)] in
+                try output(of: remaining[number], plan: plans?[number], context: context, feeds: feeds, fragmentTargets: fragmentTargets,
+                           sink: sink, cache: cache)
+            }
+        }
+        let postFiles = postPages == nil ? [] : made.map { $0.map { $0.map { (path: $0.path, ids: $0.ids) } } }
+        let written = try Self.collect(postFiles + outputs)
+        // In job order, rendered or not, so that an unchanged site gives the same list.
+        var paths: [String] = [], ids: [String: Set<String>] = [:]
+        for (path, pageIDs) in written.prefix(postFiles.count).joined() {
+            paths.append(path)
+            if let pageIDs { ids[path] = pageIDs }
+        }
+        var renderedFiles = written.dropFirst(postFiles.count).makeIterator()
+        let knownIDs = cache?.ids(of: remaining.indices.flatMap { unchanged.isEmpty || !unchanged[$0] ? [] : plans?[$0]?.targetPaths ?? [] })
+        for position in remaining.indices {
+            if !unchanged.isEmpty, unchanged[position], let plan = plans?[position] {
+                paths += plan.paths
+                for path in plan.targetPaths { ids[path] = knownIDs?[path] }
+            } else {
+                for (path, pageIDs) in renderedFiles.next() ?? [] {
+                    paths.append(path)
+                    if let pageIDs { ids[path] = pageIDs }
+                }
+            }
+        }
+        return RenderedSite(paths: cache?.siteIndexes.set(of: paths, .outputPaths) ?? Set(paths), links: links, ids: ids,
+                            warnings: warnings + bodies.flatMap(\.warnings),
+                            bodyFiles: cache?.siteIndexes.set(of: bodyKeys.map(\.file), .bodyFiles) ?? [])
+    }
+
+    /// What a page or feed shows, with its files, known before its data is built.
+    struct Plan: Sendable {
+        var key: String
+        var paths: [String]
+        var input: RenderCache.Input
+        /// The paths a link's fragment points into, whose ids the link checker needs.
+        var targetPaths: [String]
+        /// Its place in the build's list of plans.
+        var position: Int
+    }
+
+    /// Nil for the site files, which are compared as text.
+    private func plan(of job: Job, at position: Int, versions: RenderVersions, index: PostIndex, pages: PageSet,
+                      fragmentTargets: Set<String>) -> Plan? {
+        guard let signature = signature(of: job, versions: versions, index: index, pages: pages) else { return nil }
+        let paths = Self.paths(of: job, pages: pages)
+        return Plan(key: paths[0], paths: paths, input: .signature(signature),
+                    targetPaths: fragmentTargets.isEmpty ? [] : paths.filter(fragmentTargets.contains), position: position)
     }
 
     /// The files of one job, handed to `sink`, with the ids of those links point into.
-    /// With a cache, a page's signature is compared before its data is built, and an
-    /// unchanged page or feed is neither built nor rendered.
-    private func output(of job: Job, context: TemplateContext, feeds: FeedBuilder, versions: RenderVersions?, index: PostIndex,
-                        fragmentTargets: Set<String>, sink: RenderedFileSink, cache: RenderCache?)
-        throws(Diagnostic) -> [(path: String, ids: Set<String>?)] {
-        let pages = context.pages
-        var planned: (key: String, input: RenderCache.Input)?
-        if let versions, let signature = signature(of: job, versions: versions, index: index, pages: pages) {
-            planned = (Self.key(of: job, pages: pages), .signature(signature))
-        }
-        if let cache, let planned {
-            let paths = Self.paths(of: job, pages: pages)
-            let targets = paths.filter(fragmentTargets.contains)
-            if cache.isUnchanged(planned.key, input: planned.input, needsIDs: !targets.isEmpty) {
-                return paths.map { ($0, targets.contains($0) ? cache.ids(of: $0) : nil) }
-            }
-        }
+    /// With a cache, a job with a `plan` is known to have changed; one without (a site
+    /// file) is compared as text.
+    private func output(of job: Job, plan: Plan?, context: TemplateContext, feeds: FeedBuilder, fragmentTargets: Set<String>,
+                        sink: RenderedFileSink, cache: RenderCache?) throws(Diagnostic) -> [(path: String, ids: Set<String>?)] {
         let unit = unit(for: job, context: context, feeds: feeds)
-        if let cache, planned == nil {
+        if let cache, plan == nil {
             let targets = unit.paths.filter(fragmentTargets.contains)
             if cache.isUnchanged(unit.key, input: .text(unit.text), needsIDs: !targets.isEmpty) {
                 return unit.paths.map { ($0, targets.contains($0) ? cache.ids(of: $0) : nil) }
@@ -160,21 +212,22 @@ struct SitePages: Sendable {
             try sink(file)
             made.append((file.path, fragmentTargets.contains(file.path) ? LinkChecker.ids(in: file.contents) : nil))
         }
-        cache?.store(planned?.input ?? .text(unit.text), for: planned?.key ?? unit.key, ids: made.first?.ids)
+        cache?.store(plan?.input ?? .text(unit.text), for: plan?.key ?? unit.key, ids: made.first?.ids, position: plan?.position)
         return made
     }
 
     /// The body renderer, with the site's formulas rendered in one batch first; their
     /// errors fail the stage, a missing KaTeX is a warning.
     private func bodyRenderer(cache: RenderCache?) throws(DiagnosticsError) -> (PostBodyRenderer, warnings: [Diagnostic]) {
-        let links = LinkResolver(site: site, urls: SiteURLs(baseURL: site.config.baseURL))
+        let urls = SiteURLs(baseURL: site.config.baseURL)
+        let links = cache?.siteIndexes.linkResolver(of: site, urls: urls) ?? LinkResolver(site: site, urls: urls)
         var renderer = PostBodyRenderer(parser: PostBodyParser(settings: site.config.markdown), links: links,
                                         footnotes: cache?.footnotes(of: links.sourceURLPaths))
         renderer.verified = verifiedSnippets
         renderer.templateSyntax = site.config.templateSyntax
         guard let math else { return (renderer, []) }
-        let bodies = site.posts.map { ($0.body, $0.sourcePath, $0.bodyFirstLine) }
-            + site.pages.map { ($0.body, $0.sourcePath, $0.bodyFirstLine) }
+        let bodies = site.posts.map { (body: $0.body, file: $0.sourcePath, firstLine: $0.bodyFirstLine) }
+            + site.pages.map { (body: $0.body, file: $0.sourcePath, firstLine: $0.bodyFirstLine) }
         renderer.math = math.render(renderer.formulas(in: bodies, known: cache?.mathScans))
         let errors = renderer.math.diagnostics.filter { $0.severity == .error }
         guard errors.isEmpty else { throw DiagnosticsError(errors) }

@@ -11,7 +11,7 @@ extension TemplateContext {
         let numbers = ["number": String(number), "count": String(total)]
         let title = number == 1 ? site.config.title : strings.format("home_page_title", numbers)
         return document(.home, title: title, urlPath: pages.urlPath(of: .home, at: number - 1),
-                        fields: ["posts": .array(Array(items[range])),
+                        fields: ["posts": .array(items.entries(range)),
                                  "pagination": pagination(number: number, of: total)])
     }
 
@@ -47,7 +47,7 @@ extension TemplateContext {
             while end < site.posts.count && site.posts[end].date.year == year { end += 1 }
             years.append(["year": .int(year), "count": .int(end - start), "single": .bool(end - start == 1),
                           "count_label": .string(strings.format("post_count", count: end - start)),
-                          "posts": .array(Array(items[start..<end]))])
+                          "posts": .array(items.entries(start..<end))])
             start = end
         }
         return document(.archive, title: strings["archive"], urlPath: pages.urlPath(of: .archive, at: 0),

@@ -27,7 +27,7 @@ extension TemplateContext {
                                     "count_label": .string(strings.format("post_count", count: postIndexes.count)),
                                     "heading": strings.around(placeholder, in: "\(placeholder)_heading", [placeholder: term.name])]
         return document(kind, title: title, urlPath: term.urlPath, metadata: PageMetadata(feedFolder: (title, term.urlPath)),
-                        fields: ["tag": value, "category": value, "posts": .array(postIndexes.map { items[$0] })])
+                        fields: ["tag": value, "category": value, "posts": .array(items.entries(postIndexes))])
     }
 
     func seriesIndexPage() -> MustacheValue {
