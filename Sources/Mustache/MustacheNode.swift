@@ -45,26 +45,26 @@ struct MustacheBlockOverride: Sendable {
     var scope: [String: MustacheBlockOverride] = [:]
 }
 
-/// A dotted name, split once at parse time.
+/// A dotted name, split and hashed once at parse time.
 enum MustacheName: Sendable, Equatable, CustomStringConvertible {
     /// `{{.}}`: the top of the context stack.
     case implicit
-    case path([String])
+    case path([MustacheKey])
 
     init?(parsing text: String) {
         if text == "." {
             self = .implicit
             return
         }
-        let parts = text.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
         if parts.contains(where: \.isEmpty) { return nil }
-        self = .path(parts)
+        self = .path(parts.map { MustacheKey(String($0)) })
     }
 
     var description: String {
         switch self {
         case .implicit: return "."
-        case .path(let parts): return parts.joined(separator: ".")
+        case .path(let parts): return parts.map(\.name).joined(separator: ".")
         }
     }
 }
