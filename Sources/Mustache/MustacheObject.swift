@@ -21,6 +21,9 @@ struct MustacheKey: Sendable, Equatable {
         (hash, isASCII) = Self.hash(of: name)
     }
 
+    /// By the text, as Swift compares strings: equivalent spellings have other hashes.
+    static func == (lhs: MustacheKey, rhs: MustacheKey) -> Bool { lhs.name == rhs.name }
+
     /// Where a table of slots starts looking: FNV-1a's low bits alone spread poorly.
     var slot: Int { Int(truncatingIfNeeded: hash ^ (hash >> 29)) }
 
@@ -81,8 +84,6 @@ package struct MustacheObject: Sendable {
     }
 
     package var count: Int { entries.count }
-
-    package var isEmpty: Bool { entries.isEmpty }
 
     /// The names in the order they were first stored.
     package var keys: [String] { entries.map(\.key.name) }
