@@ -39,8 +39,11 @@ struct MustacheContextStack {
         return parts.withUnsafeBufferPointer { parts in
             // Through a buffer pointer: copying each object out of the array would
             // retain and release its storage on every name looked up.
-            let found = objects.withUnsafeBufferPointer { objects in
-                objects.reversed().lazy.compactMap { $0.object[parts[0]] }.first
+            let found = objects.withUnsafeBufferPointer { objects -> MustacheValue? in
+                for index in objects.indices.reversed() {
+                    if let value = objects[index].object[parts[0]] { return value }
+                }
+                return nil
             }
             guard var current = found else { return .null }
             for part in parts.dropFirst() {
