@@ -47,7 +47,7 @@ struct MustacheKey: Sendable, Equatable {
 /// template is parsed.
 ///
 /// Entries sit in a flat array in insertion order; a lookup scans their hashes and
-/// confirms a match by the text. Objects with more than `indexedFrom` entries (a
+/// confirms a match by the text. Objects of `indexedFrom` entries or more (a
 /// post's front matter `params` can have hundreds) also keep an open-addressed
 /// table of positions by hash, so a lookup stays a probe or two however large
 /// they grow. Storing a key that is already present replaces its value in place.
