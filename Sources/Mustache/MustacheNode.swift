@@ -1,16 +1,19 @@
 /// The parsed form of a template: standalone-line whitespace is already
 /// removed and indentation already measured, so rendering only walks nodes.
+///
+/// The renderer copies each node it takes from a list, so the cases with several
+/// counted references are boxed: a copy retains the box, not each field.
 enum MustacheNode: Sendable {
     case text(String)
     case variable(MustacheName, escaped: Bool, MustachePosition)
-    case section(MustacheSection)
+    indirect case section(MustacheSection)
     /// `indentation` is `nil` for an inline partial; otherwise the whitespace
     /// that preceded the standalone tag, prepended to each rendered line.
-    case partial(MustacheTemplateReference, indentation: String?, MustachePosition)
-    case parent(MustacheParent)
+    indirect case partial(MustacheTemplateReference, indentation: String?, MustachePosition)
+    indirect case parent(MustacheParent)
     /// A parameter block (`{{$name}}` outside a parent). `indentation` is
     /// `nil` unless the block element is standalone.
-    case block(name: String, nodes: [MustacheNode], indentation: String?)
+    indirect case block(name: String, nodes: [MustacheNode], indentation: String?)
 }
 
 struct MustacheSection: Sendable {
@@ -45,26 +48,26 @@ struct MustacheBlockOverride: Sendable {
     var scope: [String: MustacheBlockOverride] = [:]
 }
 
-/// A dotted name, split once at parse time.
+/// A dotted name, split and hashed once at parse time.
 enum MustacheName: Sendable, Equatable, CustomStringConvertible {
     /// `{{.}}`: the top of the context stack.
     case implicit
-    case path([String])
+    case path([MustacheKey])
 
     init?(parsing text: String) {
         if text == "." {
             self = .implicit
             return
         }
-        let parts = text.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
         if parts.contains(where: \.isEmpty) { return nil }
-        self = .path(parts)
+        self = .path(parts.map { MustacheKey(String($0)) })
     }
 
     var description: String {
         switch self {
         case .implicit: return "."
-        case .path(let parts): return parts.joined(separator: ".")
+        case .path(let parts): return parts.map(\.name).joined(separator: ".")
         }
     }
 }

@@ -255,12 +255,17 @@ struct MustacheRenderer<Resolver: MustachePartialResolver> {
         expansion = frame.outerExpansion
     }
 
+    /// Called for every node, so the error is built apart: with it inline this was too
+    /// large to be inlined itself.
     private mutating func spend(_ cost: Int) throws {
         steps += cost
-        guard steps > limits.maximumSteps else { return }
-        throw MustacheError(.renderLimit, expansion.templateName, at: expansion.position,
-                            "rendering took more than \(limits.maximumSteps) steps (tags and text rendered); "
-                                + "do sections over lists nest in each other, or partials include each other many times?")
+        if steps > limits.maximumSteps { throw stepLimitError() }
+    }
+
+    private func stepLimitError() -> MustacheError {
+        MustacheError(.renderLimit, expansion.templateName, at: expansion.position,
+                      "rendering took more than \(limits.maximumSteps) steps (tags and text rendered); "
+                          + "do sections over lists nest in each other, or partials include each other many times?")
     }
 
     // MARK: Partial resolution

@@ -8,7 +8,7 @@ package enum MustacheValue: Sendable {
     case int(Int)
     case double(Double)
     case array([MustacheValue])
-    case object([String: MustacheValue])
+    case object(MustacheObject)
     case null
     /// A Mustache lambda.
     ///
@@ -24,7 +24,11 @@ package enum MustacheValue: Sendable {
 extension MustacheValue {
     /// The value stored under `key` when this is an object, `nil` otherwise.
     subscript(key: String) -> MustacheValue? {
-        if case .object(let dictionary) = self { return dictionary[key] }
+        self[MustacheKey(key)]
+    }
+
+    subscript(key: MustacheKey) -> MustacheValue? {
+        if case .object(let object) = self { return object[key] }
         return nil
     }
 
@@ -94,7 +98,7 @@ extension MustacheValue: ExpressibleByArrayLiteral {
 
 extension MustacheValue: ExpressibleByDictionaryLiteral {
     package init(dictionaryLiteral elements: (String, MustacheValue)...) {
-        self = .object(Dictionary(elements, uniquingKeysWith: { _, last in last }))
+        self = .object(MustacheObject(pairs: elements))
     }
 }
 

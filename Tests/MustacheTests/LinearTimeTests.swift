@@ -56,6 +56,20 @@ struct LinearTimeTests {
         }
     }
 
+    /// An object of n keys (a post's params) built key by key, then each key looked up
+    /// by a template: a linear scan per key, or a table that stopped growing, is n².
+    @Test func largeObjects() throws {
+        try expectLinearGrowth(sizes: [4_000, 8_000, 16_000]) { count in
+            let source = (0..<count).map { "{{#o}}{{k\($0)}}{{/o}}" }.joined()
+            return {
+                let template = try MustacheTemplate(source: source)
+                var object = MustacheObject()
+                for index in 0..<count { object["k\(index)"] = .int(index) }
+                _ = try template.render(["o": .object(object)])
+            }
+        }
+    }
+
     /// A set delimiter of n `a`s and a `b`, searched for in text of 4n `a`s.
     @Test func longDelimiter() throws {
         try expectLinearGrowth(sizes: [16_000, 32_000, 64_000]) { length in

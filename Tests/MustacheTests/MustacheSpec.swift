@@ -128,7 +128,7 @@ enum JSONValue: Decodable {
                 }
                 return lambda
             }
-            return .object(try object.mapValues { try $0.mustacheValue(lambdaFor: testName) })
+            return .object(MustacheObject(try object.mapValues { try $0.mustacheValue(lambdaFor: testName) }))
         }
     }
 }

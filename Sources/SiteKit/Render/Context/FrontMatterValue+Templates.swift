@@ -26,7 +26,7 @@ extension FrontMatterValue {
                 if visited {
                     let values = Array(done.suffix(pairs.count))
                     done.removeLast(pairs.count)
-                    var object: [String: MustacheValue] = [:]
+                    var object: MustacheObject = [:]
                     for (pair, value) in zip(pairs, values) where object[pair.key] == nil { object[pair.key] = value }
                     done.append(.object(object))
                 } else {
@@ -40,5 +40,5 @@ extension FrontMatterValue {
 }
 
 extension [String: FrontMatterValue] {
-    var mustacheValue: MustacheValue { .object(mapValues(\.mustacheValue)) }
+    var mustacheValue: MustacheValue { .object(MustacheObject(mapValues(\.mustacheValue))) }
 }

@@ -115,12 +115,12 @@ extension TemplateContext {
     /// The h2 headings with the h3 headings under each as `children` (an h3 before any h2
     /// stands alone), and how many entries there are in all.
     func tableOfContents(_ headings: [HTMLRenderer.Heading]) -> (entries: [MustacheValue], count: Int) {
-        var entries: [(entry: [String: MustacheValue], level: Int, children: [MustacheValue])] = []
+        var entries: [(entry: MustacheObject, level: Int, children: [MustacheValue])] = []
         var count = 0
         for heading in headings where heading.level == 2 || heading.level == 3 {
             count += 1
-            let entry: [String: MustacheValue] = ["title": .string(heading.text), "url": .string("#" + heading.id),
-                                                  "id": .string(heading.id), "level": .int(heading.level)]
+            let entry: MustacheObject = ["title": .string(heading.text), "url": .string("#" + heading.id),
+                                   "id": .string(heading.id), "level": .int(heading.level)]
             if heading.level == 3, entries.last?.level == 2 {
                 entries[entries.count - 1].children.append(.object(entry))
             } else {

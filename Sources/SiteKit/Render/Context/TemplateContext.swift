@@ -26,7 +26,7 @@ struct TemplateContext: Sendable {
     /// The site's tags and categories by slug, for list entries.
     private let tagSlugs: [String: Tag]
     private let categorySlugs: [String: Tag]
-    private let siteFields: [String: MustacheValue]
+    private let siteFields: MustacheObject
     private let stringsValue: MustacheValue
 
     struct NavigationEntry: Sendable {
@@ -121,7 +121,7 @@ struct TemplateContext: Sendable {
 
     /// The root value of a page: `site`, `page`, and the kind's own keys.
     func document(_ kind: PageKind, title: String, urlPath: String, metadata: PageMetadata = PageMetadata(),
-                  fields: [String: MustacheValue], section: Section? = nil) -> MustacheValue {
+                  fields: MustacheObject, section: Section? = nil) -> MustacheValue {
         let section = section ?? kind.route.section.map(Section.generated)
         var siteValue = siteFields
         siteValue["nav"] = .array(navigation.map { entry in

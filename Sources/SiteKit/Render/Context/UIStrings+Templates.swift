@@ -14,6 +14,6 @@ extension UIStrings {
 
     /// Every text as it is, for `{{strings.<key>}}`.
     var value: MustacheValue {
-        .object(texts.mapValues(MustacheValue.string))
+        .object(MustacheObject(texts.mapValues(MustacheValue.string)))
     }
 }
