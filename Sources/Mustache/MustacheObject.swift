@@ -6,41 +6,23 @@
 /// Comparing precomputed integers settles nearly all of them without hashing or
 /// comparing the text again.
 ///
-/// The hash is of the bytes, but names compare as Swift strings do, by canonical
-/// equivalence (`"caf\u{E9}"` is `"cafe\u{301}"`), as they did when objects were
-/// dictionaries. Different ASCII strings are never equivalent, so between ASCII
-/// names equal hashes and bytes decide; a name with other characters may equal one
-/// with other bytes, which `MustacheObject` checks for when either side has them.
+/// The hash is Swift's own string hash, so names compare by canonical equivalence
+/// (`"caf\u{E9}"` is `"cafe\u{301}"`, the Kelvin sign is `K`) as they did when
+/// objects were dictionaries: equal names have equal hashes, whatever their bytes.
+/// It is seeded per process, and only ever compared within one.
 struct MustacheKey: Sendable, Equatable {
     let name: String
-    let hash: UInt64
-    let isASCII: Bool
+    let hash: Int
 
     init(_ name: String) {
         self.name = name
-        (hash, isASCII) = Self.hash(of: name)
+        hash = name.hashValue
     }
 
-    /// By the text, as Swift compares strings: equivalent spellings have other hashes.
     static func == (lhs: MustacheKey, rhs: MustacheKey) -> Bool { lhs.name == rhs.name }
 
-    /// Where a table of slots starts looking: FNV-1a's low bits alone spread poorly.
-    var slot: Int { Int(truncatingIfNeeded: hash ^ (hash >> 29)) }
-
-    /// FNV-1a over the UTF-8 bytes: deterministic, and cheap for the short keys
-    /// templates use, where the standard library's seeded SipHash is not.
-    private static func hash(of name: String) -> (UInt64, isASCII: Bool) {
-        var name = name
-        return name.withUTF8 { bytes in
-            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-            var high: UInt8 = 0
-            for byte in bytes {
-                hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
-                high |= byte
-            }
-            return (hash, high < 0x80)
-        }
-    }
+    /// Where a table of slots starts looking.
+    var slot: Int { hash }
 }
 
 /// A template value's named fields, kept for lookup by names resolved when a
@@ -51,8 +33,6 @@ struct MustacheKey: Sendable, Equatable {
 /// post's front matter `params` can have hundreds) also keep an open-addressed
 /// table of positions by hash, so a lookup stays a probe or two however large
 /// they grow. Storing a key that is already present replaces its value in place.
-/// A name that is not all ASCII, looked up or stored, also compares as text with the
-/// names its hash did not match (see `MustacheKey`), a cost only such names pay.
 package struct MustacheObject: Sendable {
     private struct Entry: Sendable {
         let key: MustacheKey
@@ -64,9 +44,6 @@ package struct MustacheObject: Sendable {
     /// each 0 (free) or an entry's position plus one, placed by hash with linear
     /// probing and at most half full.
     private var slots: [Int32] = []
-    /// Whether any stored name is not all ASCII: only then can an ASCII name
-    /// equal a stored one with other bytes. Stays set after removals.
-    private var hasNonASCIIKeys = false
 
     private static var indexedFrom: Int { 16 }
 
@@ -76,9 +53,7 @@ package struct MustacheObject: Sendable {
         entries.reserveCapacity(dictionary.count)
         // A dictionary's keys are distinct, so they are appended without a search.
         for (name, value) in dictionary {
-            let key = MustacheKey(name)
-            if !key.isASCII { hasNonASCIIKeys = true }
-            entries.append(Entry(key: key, value: value))
+            entries.append(Entry(key: MustacheKey(name), value: value))
         }
         if entries.count >= Self.indexedFrom { rebuildSlots() }
     }
@@ -104,7 +79,6 @@ package struct MustacheObject: Sendable {
                     rebuildSlots()
                 }
             } else if let newValue {
-                if !key.isASCII { hasNonASCIIKeys = true }
                 entries.append(Entry(key: key, value: newValue))
                 if slots.isEmpty {
                     if entries.count >= Self.indexedFrom { rebuildSlots() }
@@ -125,18 +99,10 @@ package struct MustacheObject: Sendable {
         return mapped
     }
 
-    private func position(of key: MustacheKey) -> Int? {
-        if let position = hashedPosition(of: key) { return position }
-        guard !key.isASCII || hasNonASCIIKeys else { return nil }
-        // An equivalent spelling with other bytes, which only a name that is not
-        // all ASCII can be.
-        return entries.firstIndex { (!key.isASCII || !$0.key.isASCII) && $0.key.name == key.name }
-    }
-
     /// The position of the entry whose name has the same hash and compares equal.
     /// Through buffer pointers: reading an array's elements in place, where copying
     /// them out retained each name compared.
-    private func hashedPosition(of key: MustacheKey) -> Int? {
+    private func position(of key: MustacheKey) -> Int? {
         entries.withUnsafeBufferPointer { entries in
             if slots.isEmpty {
                 for position in entries.indices where entries[position].key.hash == key.hash {
