@@ -7,7 +7,7 @@ import Support
 ///
 /// A class: a rebuild's load looks up each file's, and copying nine fields per post showed
 /// in profiles at 10,000 posts.
-final class ContentFile: Sendable, Hashable {
+final class ContentFile: Sendable, Equatable {
     /// The file, as diagnostics name it (`Content/posts/2019-08-21-a-post.md`).
     let path: String
     /// The file name without its extension, or a bundle's folder name (`:filename`).
@@ -32,11 +32,6 @@ final class ContentFile: Sendable, Hashable {
     static func == (a: ContentFile, b: ContentFile) -> Bool {
         a === b || (a.path, a.name, a.dateFromName, a.slugFromName, a.section, a.filePath) == (b.path, b.name, b.dateFromName, b.slugFromName, b.section, b.filePath)
             && a.resources == b.resources
-    }
-
-    func hash(into hasher: inout Hasher) {
-        hasher.combine(path)
-        hasher.combine(filePath)
     }
 
     /// When the file was last changed: the date of a draft without one (looked up only

@@ -9,7 +9,7 @@ import Support
 /// Thread-safe: files are decoded on every core.
 final class LoadCache: @unchecked Sendable {
     /// Everything a decoded value depends on besides the file's bytes.
-    struct Key: Hashable {
+    struct Key {
         var size: Int
         var modified: Int64
         var inode: UInt64

@@ -126,9 +126,9 @@ public struct SiteLoader: Sendable {
         return values
     }
 
-    /// The posts to publish, newest first (``newestFirst(_:_:)``). Sorted by index, with each
-    /// date's instant worked out once: moving whole posts (twenty fields each) was a tenth
-    /// of a rebuild, and so was working out instants in every comparison.
+    /// The posts to publish, newest first; on one date by title, then by file. Sorted by
+    /// index, with each date's instant worked out once: moving whole posts (twenty fields
+    /// each) was a tenth of a rebuild, and so was working out instants in every comparison.
     static func newestFirst(_ posts: [Post], includeDrafts: Bool) -> [Post] {
         posts.withUnsafeBufferPointer { posts in
             let seconds = posts.map(\.date.secondsSince1970)
@@ -138,12 +138,6 @@ public struct SiteLoader: Sendable {
                 return posts[a].sourcePath < posts[b].sourcePath
             }.map { posts[$0] }
         }
-    }
-
-    static func newestFirst(_ a: Post, _ b: Post) -> Bool {
-        if a.date != b.date { return a.date > b.date }
-        if a.title != b.title { return a.title < b.title }
-        return a.sourcePath < b.sourcePath
     }
 
     private func loadConfig(_ boundary: FolderBoundary, _ diagnostics: inout [Diagnostic]) -> SiteConfig? {
