@@ -35,8 +35,8 @@ private func plainText(of html: String) -> String? {
         let byte = html[index]
         if byte == UInt8(ascii: "<") {
             if has(spanOpen, at: index), !inSpan, let end = html[index...].firstIndex(of: UInt8(ascii: ">")) {
-                let cssClass = String(decoding: html[index + spanOpen.count - 3..<end - 1], as: UTF8.self)
-                guard TokenKind(rawValue: cssClass) != nil, html[end - 1] == UInt8(ascii: "\"") else { return nil }
+                let cssClass = String(decoding: html[index + spanOpen.count..<end - 1], as: UTF8.self)
+                guard TokenKind.allCases.contains(where: { $0.cssClass == cssClass }), html[end - 1] == UInt8(ascii: "\"") else { return nil }
                 inSpan = true
                 index = end + 1
             } else if has(spanClose, at: index), inSpan {
@@ -59,7 +59,7 @@ private func plainText(of html: String) -> String? {
     return inSpan ? nil : String(decoding: text, as: UTF8.self)
 }
 
-private let spanOpen = Array("<span class=\"hl-".utf8)
+private let spanOpen = Array("<span class=\"".utf8)
 private let spanClose = Array("</span>".utf8)
 private let entities: [([UInt8], UInt8)] = [
     (Array("&amp;".utf8), UInt8(ascii: "&")), (Array("&lt;".utf8), UInt8(ascii: "<")),

@@ -1,5 +1,5 @@
 /// What a lexer writes into: the source's bytes in order, each exactly once, HTML-escaped
-/// as cmark escapes code (`&`, `<`, `>`, `"` and nothing else), with `<span class="hl-…">`
+/// as cmark escapes code (`&`, `<`, `>`, `"` and nothing else), with `<span class="…">`
 /// around the tokens that have a kind.
 ///
 /// A lexer never hands over text, only where each token ends: `write(upTo:as:)` writes
@@ -9,12 +9,15 @@ struct HighlightedHTML {
     private let text: SourceBytes
     /// How many source bytes are written: where the next token starts.
     private(set) var position = 0
-    private var output: [UInt8] = []
+    private var output: OutputBytes
     private var openKind: TokenKind?
+
+    /// The code's length in bytes.
+    var codeLength: Int { text.count }
 
     init(_ text: SourceBytes) {
         self.text = text
-        output.reserveCapacity(text.count + text.count / 2 + 64)
+        output = OutputBytes(capacity: text.count * 2 + 64)
     }
 
     /// Writes the source from `position` up to `end` as a token of `kind` (`nil`: plain
@@ -24,49 +27,127 @@ struct HighlightedHTML {
         var end = min(end, text.count)
         guard end > position else { return }
         while end < text.count && text[end] & 0xC0 == 0x80 { end += 1 }
+        let source = text.bytes(position..<end)
+        output.reserve(source.count * 6 + 64)   // and the two tags, each under 32 bytes
         if kind != openKind {
-            if openKind != nil { output.append(contentsOf: Self.closeTag) }
-            if let kind { output.append(contentsOf: Self.openTag(of: kind)) }
+            if openKind != nil { output.appendReserved(Self.closeTag) }
+            if let kind { output.appendReserved(Self.openTags[Int(kind.rawValue)]) }
             openKind = kind
         }
-        appendEscaped(position..<end)
+        output.appendEscaped(source)
         position = end
     }
+
+    /// Writes the source from `position` up to `end` as `html`, another lexer's HTML of
+    /// exactly those bytes (a Markdown fence's code, an HTML page's script).
+    mutating func append(_ html: String, upTo end: Int) {
+        guard end > position else { return }
+        if openKind != nil { output.append(Self.closeTag) }
+        openKind = nil
+        var html = html
+        html.withUTF8 { output.append($0) }
+        position = end
+    }
+
+    /// The source text of `range`, for a lexer that hands part of it to another.
+    var source: SourceBytes { text }
 
     /// The HTML, with whatever the lexer left unwritten as plain text.
     consuming func finish() -> String {
         write(upTo: text.count, as: nil)
-        if openKind != nil { output.append(contentsOf: Self.closeTag) }
-        return String(decoding: output, as: UTF8.self)
+        if openKind != nil { output.append(Self.closeTag) }
+        return output.string
     }
 
-    /// Copies the runs between the four special bytes whole.
-    private mutating func appendEscaped(_ range: Range<Int>) {
-        var runStart = range.lowerBound
-        for index in range {
-            let entity: [UInt8]
-            switch text[index] {
-            case UInt8(ascii: "&"): entity = Self.amp
-            case UInt8(ascii: "<"): entity = Self.lt
-            case UInt8(ascii: ">"): entity = Self.gt
-            case UInt8(ascii: "\""): entity = Self.quot
-            default: continue
+    private static let closeTag = StaticBytes("</span>")
+    /// The open tags, indexed by `TokenKind.rawValue`.
+    private static let openTags = TokenKind.allCases.map { StaticBytes("<span class=\"\($0.cssClass)\">") }
+}
+
+/// A few bytes of HTML written often (a tag), kept where copying them needs no retain.
+struct StaticBytes: @unchecked Sendable {
+    let pointer: UnsafeBufferPointer<UInt8>
+
+    init(_ text: String) {
+        let bytes = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: text.utf8.count)
+        _ = bytes.initialize(from: text.utf8)
+        pointer = UnsafeBufferPointer(bytes)   // static tables only: never freed
+    }
+}
+
+/// The HTML as it is written: a growing buffer of bytes, appended to without the checks an
+/// `Array` makes on each append (uniqueness, capacity per element).
+final class OutputBytes {
+    private var start: UnsafeMutablePointer<UInt8>
+    private var count = 0
+    private var capacity: Int
+
+    init(capacity: Int) {
+        self.capacity = max(capacity, 64)
+        start = .allocate(capacity: self.capacity)
+    }
+
+    deinit { start.deallocate() }
+
+    /// Makes room for `more` bytes, for the `…Reserved` appends.
+    func reserve(_ more: Int) {
+        guard count + more > capacity else { return }
+        let grown = max(capacity * 2, count + more)
+        let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: grown)
+        larger.update(from: start, count: count)
+        start.deallocate()
+        start = larger
+        capacity = grown
+    }
+
+    func append(_ bytes: StaticBytes) {
+        append(bytes.pointer)
+    }
+
+    /// Appends `bytes`, for which `reserve` made room.
+    func appendReserved(_ bytes: StaticBytes) {
+        (start + count).update(from: bytes.pointer.baseAddress!, count: bytes.pointer.count)
+        count += bytes.pointer.count
+    }
+
+    func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
+        reserve(bytes.count)
+        (start + count).update(from: base, count: bytes.count)
+        count += bytes.count
+    }
+
+    /// `bytes` escaped as cmark escapes code: `&`, `<`, `>` and `"`, nothing else; `reserve`
+    /// made room for six bytes each.
+    func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>) {
+        var end = start + count
+        for byte in bytes {
+            guard byte <= UInt8(ascii: ">") else {   // the four are below: most bytes are letters
+                end.initialize(to: byte)
+                end += 1
+                continue
             }
-            output.append(contentsOf: text.bytes(runStart..<index))
-            output.append(contentsOf: entity)
-            runStart = index + 1
+            switch byte {
+            case UInt8(ascii: "&"): end = Self.put("&amp;", at: end)
+            case UInt8(ascii: "<"): end = Self.put("&lt;", at: end)
+            case UInt8(ascii: ">"): end = Self.put("&gt;", at: end)
+            case UInt8(ascii: "\""): end = Self.put("&quot;", at: end)
+            default:
+                end.initialize(to: byte)
+                end += 1
+            }
         }
-        output.append(contentsOf: text.bytes(runStart..<range.upperBound))
+        count = end - start
     }
 
-    private static let amp = Array("&amp;".utf8), lt = Array("&lt;".utf8), gt = Array("&gt;".utf8), quot = Array("&quot;".utf8)
-    private static let closeTag = Array("</span>".utf8)
-    /// The open tags in `TokenKind.allCases` order: a token boundary is a few compares away
-    /// from its tag, where hashing the kind for a dictionary cost more than writing the tag.
-    private static let kinds = TokenKind.allCases
-    private static let openTags = kinds.map { Array("<span class=\"\($0.cssClass)\">".utf8) }
-    private static func openTag(of kind: TokenKind) -> [UInt8] {
-        openTags[kinds.firstIndex(of: kind) ?? 0]
+    @inline(__always)
+    private static func put(_ entity: StaticString, at end: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
+        end.update(from: entity.utf8Start, count: entity.utf8CodeUnitCount)
+        return end + entity.utf8CodeUnitCount
+    }
+
+    var string: String {
+        String(decoding: UnsafeBufferPointer(start: start, count: count), as: UTF8.self)
     }
 }
 
@@ -86,5 +167,27 @@ extension Lexer {
             lexer.lexToken()
         }
         return lexer.html.finish()
+    }
+}
+
+/// A lexer that writes one token (or line) at a time into its ``HighlightedHTML``.
+protocol TokenLexer {
+    var html: HighlightedHTML { get set }
+    mutating func lexToken()
+}
+
+extension TokenLexer {
+    /// The driving loop: tokens until the code is written. A guard, not a rule: a token that
+    /// writes nothing changes the state so the next one does; should one ever not (three in a
+    /// row), a byte is written plain rather than loop.
+    mutating func highlightAll() -> String {
+        var stalled = 0
+        while html.position < html.codeLength {
+            let before = html.position
+            lexToken()
+            stalled = html.position == before ? stalled + 1 : 0
+            if stalled > 2 { html.write(upTo: before + 1, as: nil) }
+        }
+        return html.finish()
     }
 }

@@ -31,11 +31,11 @@ struct JSONLexer: Lexer {
             let word = text.word(position..<end)
             write(upTo: end, as: word == "true" || word == "false" || word == "null" ? .literal : nil)
         case UInt8(ascii: "/") where text[position + 1] == UInt8(ascii: "/"):
-            write(upTo: text.lineEnd(from: position), as: .comment)
+            write(upTo: text.lineEnd(from: position), as: .lineComment)
         case UInt8(ascii: "/") where text[position + 1] == UInt8(ascii: "*"):
             var end = position + 2
             while end < text.count && !text.has("*/", at: end) { end += 1 }
-            write(upTo: end + 2, as: .comment)
+            write(upTo: end + 2, as: .blockComment)
         default:
             write(upTo: text.end(from: position + 1, while: Self.isPlain), as: nil)
         }
@@ -77,11 +77,11 @@ struct JSONLexer: Lexer {
                 index += 1
                 continue
             }
-            html.write(upTo: index, as: isKey ? .key : .string)
+            html.write(upTo: index, as: isKey ? .tag : .doubleQuoted)
             let escapeEnd = text[index + 1] == UInt8(ascii: "u") ? text.end(from: index + 2, while: SourceBytes.isHexDigit) : index + 2
             index = min(escapeEnd, index + 6, end)
             html.write(upTo: index, as: .escape)
         }
-        write(upTo: end, as: isKey ? .key : .string)
+        write(upTo: end, as: isKey ? .tag : .doubleQuoted)
     }
 }

@@ -19,6 +19,8 @@ struct ShellLexer: Lexer {
     private var commandPosition = true
     /// The line ended with `\`: the next one continues its command.
     private var continuesLine = false
+    /// Words since `for`: its second is the loop's name, and an `in` after that is a keyword.
+    private var wordsAfterFor: Int?
 
     enum Nesting: Equatable, Sendable {
         case doubleQuotes
@@ -65,9 +67,9 @@ struct ShellLexer: Lexer {
         startsLine = false
         commandPosition = true
         if Self.isPrompt(text, at: position) {
-            write(upTo: position + 1, as: .prompt)
+            write(upTo: text[position + 1] == UInt8(ascii: " ") ? position + 2 : position + 1, as: .prompt)
         } else if isSession {
-            write(upTo: text.lineEnd(from: position), as: nil)
+            write(upTo: text.lineEnd(from: position), as: .output)
         }
     }
 
@@ -88,20 +90,28 @@ struct ShellLexer: Lexer {
             continuesLine = true
             write(upTo: position + 1, as: nil)
         case UInt8(ascii: "#"):
-            write(upTo: text.lineEnd(from: position), as: .comment)
+            write(upTo: text.lineEnd(from: position), as: .lineComment)
         case UInt8(ascii: "'"):
             var end = position + 1
             while end < text.count && text[end] != UInt8(ascii: "'") { end += 1 }
-            writeArgument(upTo: end + 1, as: .string)
+            writeArgument(upTo: end + 1, as: .singleQuoted)
         case UInt8(ascii: "\""):
             nesting.append(.doubleQuotes)
-            writeArgument(upTo: position + 1, as: .string)
+            writeArgument(upTo: position + 1, as: .doubleQuoted)
         case UInt8(ascii: "$"):
             lexDollar()
         case UInt8(ascii: "|"), UInt8(ascii: "&"), UInt8(ascii: ";"), UInt8(ascii: "<"), UInt8(ascii: ">"):
+            // As Pygments: `&&` and `||` are operators, `;`, `|` and `&` punctuation, redirections plain.
             let end = text.end(from: position, while: Self.isControl)
             let redirects = text.bytes(position..<end).contains { $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") }
-            write(upTo: end, as: .operator)
+            var index = position
+            while index < end {
+                let piece = text[index]
+                let doubled = text[index + 1] == piece && index + 1 < end && (piece == UInt8(ascii: "&") || piece == UInt8(ascii: "|"))
+                let kind: TokenKind? = doubled ? .operator : piece == UInt8(ascii: "<") || piece == UInt8(ascii: ">") ? nil : .punctuation
+                index += doubled ? 2 : 1
+                write(upTo: index, as: kind)
+            }
             commandPosition = !redirects
         case UInt8(ascii: "("):
             if case .substitution(let open) = nesting.last { nesting[nesting.count - 1] = .substitution(openParentheses: open + 1) }
@@ -114,7 +124,7 @@ struct ShellLexer: Lexer {
             }
             nesting.removeLast()
             if open == 0 {
-                writeArgument(upTo: position + 1, as: .interpolation)
+                writeArgument(upTo: position + 1, as: .keyword)
             } else {
                 nesting.append(.substitution(openParentheses: open - 1))
                 writeArgument(upTo: position + 1, as: nil)
@@ -166,18 +176,27 @@ struct ShellLexer: Lexer {
         }
         let assignment = text.end(from: start) { SourceBytes.isIdentifierByte($0) && $0 < 0x80 }
         let word = text.word(start..<end)
-        if commandPosition && text[assignment] == UInt8(ascii: "=") && assignment > start && !SourceBytes.isDigit(text[start]) {
+        wordsAfterFor = wordsAfterFor.map { $0 + 1 }
+        if word == "in" && wordsAfterFor == 2 {
+            wordsAfterFor = nil
+            write(upTo: end, as: .keyword)
+        } else if word == "[" || word == "]" || word == "[[" || word == "]]" {
+            writeArgument(upTo: end, as: .operator)
+        } else if !commandPosition && text.bytes(start..<end).allSatisfy(SourceBytes.isDigit) {
+            writeArgument(upTo: end, as: .integer)
+        } else if commandPosition && text[assignment] == UInt8(ascii: "=") && assignment > start && !SourceBytes.isDigit(text[start]) {
             write(upTo: assignment, as: .variable)
+            write(upTo: assignment + 1, as: .operator)
             write(upTo: end, as: nil)
         } else if commandPosition, let word, Self.keywordsBeforeCommand.contains(word) {
             write(upTo: end, as: .keyword)
         } else if commandPosition, let word, Self.keywordsBeforeWord.contains(word) {
+            if word == "for" { wordsAfterFor = 0 }
             writeArgument(upTo: end, as: .keyword)
         } else if text[start] == UInt8(ascii: "-") && end > start + 1 {
-            write(upTo: text.bytes(start..<end).firstIndex(of: UInt8(ascii: "=")).map { start + $0 } ?? end, as: .attribute)
             writeArgument(upTo: end, as: nil)
         } else {
-            writeArgument(upTo: end, as: commandPosition ? .function : nil)
+            writeArgument(upTo: end, as: commandPosition ? .builtin : nil)
         }
     }
 
@@ -187,17 +206,23 @@ struct ShellLexer: Lexer {
         switch next {
         case UInt8(ascii: "("):
             nesting.append(.substitution(openParentheses: 0))
-            write(upTo: position + 2, as: .interpolation)
+            write(upTo: position + 2, as: .keyword)
             commandPosition = true
         case UInt8(ascii: "{"):
+            // `${`, the name, an operator such as `:-` (a keyword), the rest, `}`, as Pygments writes them.
             let end = text.end(from: position + 2) { $0 != UInt8(ascii: "}") && !SourceBytes.isLineBreak($0) }
-            writeArgument(upTo: text[end] == UInt8(ascii: "}") ? end + 1 : end, as: .variable)
+            write(upTo: position + 2, as: .interpolation)
+            let name = text.end(from: position) { SourceBytes.isIdentifierByte($0) && $0 < 0x80 }
+            write(upTo: max(name, position + (end > position ? 1 : 0)), as: .variable)
+            write(upTo: text.end(from: position) { ":-=?+#%".utf8.contains($0) } , as: .keyword)
+            write(upTo: end, as: .variable)
+            writeArgument(upTo: text[end] == UInt8(ascii: "}") ? end + 1 : end, as: .interpolation)
         case _ where SourceBytes.isLetter(next) || next == UInt8(ascii: "_"):
             writeArgument(upTo: text.end(from: position + 1) { SourceBytes.isIdentifierByte($0) && $0 < 0x80 }, as: .variable)
         case _ where SourceBytes.isDigit(next) || "?#@*$!-".utf8.contains(next):
             writeArgument(upTo: position + 2, as: .variable)
         default:
-            writeArgument(upTo: position + 1, as: nesting.last == .doubleQuotes ? .string : nil)
+            writeArgument(upTo: position + 1, as: nesting.last == .doubleQuotes ? .doubleQuoted : nil)
         }
     }
 
@@ -209,20 +234,20 @@ struct ShellLexer: Lexer {
             switch text[end] {
             case UInt8(ascii: "\""):
                 nesting.removeLast()
-                write(upTo: end + 1, as: .string)
+                write(upTo: end + 1, as: .doubleQuoted)
                 return
             case UInt8(ascii: "\\") where "\"$\\`".utf8.contains(text[end + 1]):
-                write(upTo: end, as: .string)
+                write(upTo: end, as: .doubleQuoted)
                 write(upTo: end + 2, as: .escape)
                 return
             case UInt8(ascii: "$") where text[end + 1] != UInt8(ascii: " ") && text[end + 1] != UInt8(ascii: "\""):
-                write(upTo: end, as: .string)
+                write(upTo: end, as: .doubleQuoted)
                 lexDollar()
                 return
             default:
                 end += 1
             }
         }
-        write(upTo: end, as: .string)
+        write(upTo: end, as: .doubleQuoted)
     }
 }

@@ -12,6 +12,11 @@ struct SourceBytes {
 
     var count: Int { bytes.count }
 
+    /// The bytes of `range` as a text of their own, for a lexer of another language.
+    func slice(_ range: Range<Int>) -> SourceBytes {
+        SourceBytes(bytes(range))
+    }
+
     subscript(index: Int) -> UInt8 {
         index < bytes.count ? bytes[index] : 0
     }
@@ -28,6 +33,11 @@ struct SourceBytes {
             for offset in 0..<pattern.count where bytes[index + offset] != pattern[offset] { return false }
             return true
         }
+    }
+
+    /// Whether a grammar's `literal` (a comment's or a string's delimiter) stands at `index`.
+    func matches(_ literal: CodeLiteral, at index: Int) -> Bool {
+        literal.stands(in: self, at: index)
     }
 
     /// The text of `range` if it is short enough to be a keyword, for looking it up.

@@ -60,7 +60,7 @@ struct SwiftLexer: Lexer {
             lexWhitespace()
         case UInt8(ascii: "/") where text[position + 1] == UInt8(ascii: "/"):
             let isDoc = text[position + 2] == UInt8(ascii: "/") && text[position + 3] != UInt8(ascii: "/")
-            write(upTo: text.lineEnd(from: position), as: isDoc ? .docComment : .comment)
+            write(upTo: text.lineEnd(from: position), as: isDoc ? .docComment : .lineComment)
         case UInt8(ascii: "/") where text[position + 1] == UInt8(ascii: "*"):
             lexBlockComment()
         case UInt8(ascii: "\""):
@@ -68,7 +68,7 @@ struct SwiftLexer: Lexer {
         case UInt8(ascii: "#"):
             lexHash()
         case UInt8(ascii: "@") where SourceBytes.isIdentifierStart(text[position + 1]):
-            write(upTo: text.end(from: position + 1, while: SourceBytes.isIdentifierByte), as: .attribute, remembering: .attribute)
+            write(upTo: text.end(from: position + 1, while: SourceBytes.isIdentifierByte), as: .decorator, remembering: .attribute)
         case UInt8(ascii: "`"):
             let end = text.end(from: position + 1, while: SourceBytes.isIdentifierByte)
             let closed = end > position + 1 && text[end] == UInt8(ascii: "`")
@@ -129,7 +129,7 @@ struct SwiftLexer: Lexer {
                 end += 1
             }
         }
-        write(upTo: end, as: isDoc ? .docComment : .comment)
+        write(upTo: end, as: isDoc ? .docComment : .blockComment)
     }
 
     /// `#"` and `##"` open raw strings, `#if` and `#selector` are directives; other runs of

@@ -14,6 +14,14 @@ struct ConversionContext: Sendable {
     var basePath: String = ""
     /// Hugo's content folder, relative to the source root (`content`).
     var contentRoot: String = "content"
+    /// The site's includes that became components, and those with logic (``IncludeComponents``).
+    var includes = IncludeComponents()
+    /// jekyll-assets: an asset's name (`logo.png`, `posts/a.png`) → its path in the imported site.
+    var assets: [String: String] = [:]
+    /// The page's front matter scalars by key (`page.x` in Liquid, `param` in Hugo).
+    var pageValues: [String: String] = [:]
+    /// Hugo's `params` of the site, for `{{< param >}}` after the page's own.
+    var siteParams: [String: String] = [:]
 }
 
 /// A construct a converter left as written, with why.
@@ -29,16 +37,29 @@ struct ConvertedBody: Sendable {
     var bytes: [UInt8]
     var events: [(conversion: Conversion, offset: Int)]
     var left: [LeftMark]
+    /// The includes (`youtube.html`) its calls became components of: the import writes those.
+    var components: Set<String> = []
 
     /// The edits applied to `original`, events and marks moved to where they are in the result.
     init(original: [UInt8], edits: BodyEdits, events: [(Conversion, Int)], left: [LeftMark]) {
         bytes = edits.isEmpty ? original : edits.applied(to: original)
-        self.events = events.map { ($0.0, edits.newOffset($0.1)) }
+        let offsets = BodyEdits.Offsets(edits)
+        self.events = events.map { ($0.0, offsets.new($0.1)) }
         self.left = left.map { mark in
             var moved = mark
-            moved.offset = edits.newOffset(mark.offset)
+            moved.offset = offsets.new(mark.offset)
             return moved
         }
+    }
+}
+
+extension ConvertedBody {
+    /// A second pass's edits over this body's result: the events and marks of both, moved
+    /// to where they are in the final text.
+    func then(_ edits: BodyEdits, events more: [(Conversion, Int)], left moreLeft: [LeftMark]) -> ConvertedBody {
+        var result = ConvertedBody(original: bytes, edits: edits, events: events.map { ($0.conversion, $0.offset) } + more, left: left + moreLeft)
+        result.components = components
+        return result
     }
 }
 

@@ -1,3 +1,4 @@
+import Foundation
 import SiteKit
 import Support
 import YAML
@@ -10,12 +11,23 @@ struct DocumentImporter: Sendable {
     var targets: LinkTargets
     var siteURL: String?
     var basePath = ""
+    /// Hugo: the imported language's content folder, from which `ref` reads `/` paths.
+    var contentRoot = "content"
+    /// Jekyll: the includes that are components; jekyll-assets' assets by name.
+    var includes = IncludeComponents()
+    var assets: [String: String] = [:]
+    /// Hugo: the site's `params`.
+    var siteParams: [String: String] = [:]
 
     struct Outcome: Sendable {
         var bytes: [UInt8] = []
         var report = DocumentReport()
         var decision = URLPolicy.Decision()
         var isDraft = false
+        /// The URLs the old site served for it (Jekyll's; Hugo's are the Hugo import's).
+        var oldURLs: [OldURL] = []
+        /// The includes its body calls as components.
+        var components: Set<String> = []
     }
 
     static let dateKeys = ["date", "updated", "lastmod", "last_modified_at"]
@@ -37,14 +49,31 @@ struct DocumentImporter: Sendable {
         }
         var notes = FrontMatterNotes(file: document.destination)
         if converted != nil { notes.record(.frontMatterToYAML, line: 1) }
-        let isDraft = document.role == .draft || editor.bool("draft") == true || editor.bool("published") == false
+        for duplicate in editor.droppedDuplicates {
+            let line = duplicate.location.line + source.frontMatterFirstLine - 1
+            let place = ImportPlace(file: document.source, line: line, column: duplicate.location.column, text: duplicate.key + ":",
+                                    note: "given again at line \(duplicate.laterLocation.line + source.frontMatterFirstLine - 1); the last value is kept, as \(generator.displayName) keeps it")
+            if editor.duplicatesLeft.contains(duplicate) {
+                outcome.report.leave("a key given twice in one line (flow style): remove the first by hand, sitegen build refuses duplicate keys", place)
+            } else {
+                outcome.report.record(.duplicateKeyDropped, place)
+            }
+        }
+        // Jekyll's `defaults:` go first, the file's own keys over them, as Jekyll merges them.
+        let type = document.collection ?? (document.role == .page ? "pages" : "posts")
+        let defaults = policy.jekyllConfig?.defaults.values(path: document.source, type: type) ?? []
+        let data = FrontMatterValues(own: editor.root, defaults: defaults)
+        let oldCategories = data.jekyllCategories(folders: document.folderCategories)
+        JekyllDefaults.apply(defaults, to: &editor, &notes, categories: document.role == .page ? [] : oldCategories,
+                             folderCategories: document.folderCategories)
+        let isDraft = document.role == .draft || data.bool("draft") == true || data.bool("published") == false
         outcome.isDraft = isDraft
         if document.role == .draft, !editor.has("draft"), !editor.has("published") {
             notes.add(&editor, "draft", "true", .draftAdded)
         }
         let name = document.urlName
         let datePrefix = URLSlugs.datePrefix(name)
-        if editor.string("title") == nil, !isDraft {
+        if data.string("title") == nil, !isDraft {
             notes.add(&editor, "title", YAMLText.quoted(URLSlugs.title(fromSlug: datePrefix?.rest ?? name)), .titleAdded)
         }
         for key in Self.dateKeys where editor.has(key) {
@@ -65,21 +94,28 @@ struct DocumentImporter: Sendable {
         }
 
         if document.role == .page {
-            outcome.decision = policy.decidePage(document, frontSlug: editor.string("slug"),
-                                                 frontPermalink: editor.string(generator == .jekyll ? "permalink" : "url"), title: editor.string("title"))
+            outcome.decision = policy.decidePage(document, frontSlug: data.string("slug"),
+                                                 frontPermalink: data.string(generator == .jekyll ? "permalink" : "url"), title: data.string("title"))
         } else {
-            var categories = editor.strings("categories") + editor.strings("category")
-            if !document.folderCategories.isEmpty {
-                categories = document.folderCategories + categories.filter { !document.folderCategories.contains($0) }
-                if !editor.has("categories"), !editor.has("category") {
-                    notes.add(&editor, "categories", "[" + document.folderCategories.map(YAMLText.quoted).joined(separator: ", ") + "]", .categoriesAdded)
-                }
+            // What the build will read from the file as written (categories added to it included).
+            var categories = editor.buildCategories
+            if generator == .jekyll, policy.postPattern.contains(":categories"), let written = try? FrontMatterEditor(yaml: editor.text) {
+                categories = written.buildCategories
             }
             let below = document.destination.split(separator: "/").dropFirst(2)
-            let facts = PostFacts(fileName: name, frontSlug: editor.string("slug"), title: editor.string("title"), date: date,
+            var facts = PostFacts(fileName: name, frontSlug: data.string("slug"), title: data.string("title"), date: date,
                                   categories: categories, folders: document.folders,
                                   sitegenSection: below.count > 1 ? below.first.map(String.init) ?? "posts" : "posts")
-            outcome.decision = policy.decide(facts, frontPermalink: editor.string(generator == .jekyll ? "permalink" : "url"))
+            facts.oldCategories = oldCategories
+            outcome.decision = policy.decide(facts, frontPermalink: data.string(generator == .jekyll ? "permalink" : "url"))
+        }
+        // Jekyll writes no drafts, nothing `published: false`, and no post dated after the build (without `future: true`).
+        let isFuture = document.role != .page && policy.jekyllConfig?.future == false
+            && (date?.secondsSince1970 ?? 0) > Int(Date().timeIntervalSince1970)
+        if generator == .jekyll, !isDraft, !isFuture, let old = outcome.decision.oldURL {
+            outcome.oldURLs.append(OldURL(path: old, source: document.source,
+                                          rule: policy.jekyllRule(document, permalink: data.string("permalink"), defaultsRule: editor.has("permalink") ? nil
+                                            : policy.jekyllConfig?.defaults.rule(setting: "permalink", path: document.source, type: type))))
         }
         if let slug = outcome.decision.slug {
             notes.add(&editor, "slug", YAMLText.quoted(slug), .slugAdded)
@@ -96,14 +132,17 @@ struct DocumentImporter: Sendable {
             notes.leave("front matter in flow style ({…}): add \(notes.addedKeys.joined(separator: ", ")) by hand", line: 1)
         }
 
-        let body = convertBody(document, source)
+        let body = convertBody(document, source, pageValues: Dictionary(editor.root?.scalarTexts ?? [], uniquingKeysWith: { _, last in last }))
+        outcome.components = body.components
         let yaml = editor.acceptsNewKeys ? editor.text : source.yaml
         let unchanged = yaml == source.yaml && body.bytes == source.body && source.format == .yaml
         outcome.bytes = unchanged ? source.original : source.assembled(yaml: yaml, body: body.bytes)
         let bodyFirstLine = 2 + yaml.utf8.lazy.filter { $0 == 0x0A }.count + 1
+        let duplicates = outcome.report
         outcome.report = notes.report(yaml: yaml)
+        outcome.report.merge(duplicates)
         if document.source.fileExtension != ".md" { outcome.report.record(.extensionRenamed, ImportPlace(file: document.destination)) }
-        BodyPlaces.record(body, file: document.destination, firstLine: bodyFirstLine, into: &outcome.report)
+        BodyPlaces.record(body, file: document.destination, firstLine: bodyFirstLine, kramdown: generator == .jekyll, into: &outcome.report)
         return outcome
     }
 
@@ -136,9 +175,12 @@ struct DocumentImporter: Sendable {
         }
     }
 
-    private func convertBody(_ document: PlannedDocument, _ source: SourceDocument) -> ConvertedBody {
-        let context = ConversionContext(documentPath: document.destination, sourcePath: document.source, targets: targets,
-                                        siteURL: siteURL, basePath: basePath)
+    private func convertBody(_ document: PlannedDocument, _ source: SourceDocument, pageValues: [String: String]) -> ConvertedBody {
+        var context = ConversionContext(documentPath: document.destination, sourcePath: document.source, targets: targets,
+                                        siteURL: siteURL, basePath: basePath, contentRoot: contentRoot)
+        (context.includes, context.assets, context.siteParams) = (includes, assets, siteParams)
+        context.pageValues = generator == .hugo ? pageValues.merging(pageValues.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { first, _ in first })
+            : pageValues
         switch generator {
         case .jekyll: return LiquidConverter(context: context).convert(source.body)
         case .hugo: return ShortcodeConverter(context: context).convert(source.body)

@@ -9,7 +9,7 @@ package enum SourceGenerator: String, Sendable, CaseIterable {
 enum Conversion: String, Sendable, CaseIterable, Comparable {
     case highlightToFence = "highlight-to-fence"
     case highlightShortcodeToFence = "highlight-shortcode-to-fence"
-    case lineNumbersDropped = "linenos-dropped"
+    case highlightOptionKept = "highlight-option-kept"
     case highlightOptionDropped = "highlight-option-dropped"
     case postURLToLink = "post-url-to-link"
     case linkTagToLink = "link-tag-to-link"
@@ -22,6 +22,14 @@ enum Conversion: String, Sendable, CaseIterable, Comparable {
     case escapedShortcodeUnwrapped = "escaped-shortcode-unwrapped"
     case figureIncludeToImage = "figure-include-to-image"
     case figureShortcodeToImage = "figure-shortcode-to-image"
+    case includeToComponent = "include-to-component"
+    case assetToImage = "asset-to-image"
+    case calloutTagToCallout = "callout-tag-to-callout"
+    case videoShortcodeToDirective = "video-shortcode-to-directive"
+    case gistShortcodeToDirective = "gist-shortcode-to-directive"
+    case postShortcodeToLink = "post-shortcode-to-link"
+    case paramShortcodeReplaced = "param-shortcode-replaced"
+    case kramdownKept = "kramdown-kept"
     case slugAdded = "slug-added"
     case titleAdded = "title-added"
     case draftAdded = "draft-added"
@@ -31,13 +39,15 @@ enum Conversion: String, Sendable, CaseIterable, Comparable {
     case redirectAdded = "redirect-added"
     case extensionRenamed = "extension-renamed"
     case frontMatterToYAML = "front-matter-to-yaml"
+    case duplicateKeyDropped = "duplicate-key-dropped"
+    case defaultsApplied = "defaults-applied"
 
     var summary: String {
         switch self {
         case .highlightToFence: "{% highlight %} → fenced code block"
         case .highlightShortcodeToFence: "{{< highlight >}} → fenced code block"
-        case .lineNumbersDropped: "linenos dropped (sitegen numbers no lines)"
-        case .highlightOptionDropped: "other highlight options dropped (hl_lines, mark_lines, …)"
+        case .highlightOptionKept: "linenos, linenostart, hl_lines, mark_lines → the fence's words (line numbers, highlighted lines)"
+        case .highlightOptionDropped: "other highlight options dropped (style, anchorlinenos, …: only the look)"
         case .postURLToLink: "{% post_url %} → .md link"
         case .linkTagToLink: "{% link %} → .md link or site path"
         case .refToLink: "{{< ref >}} / {{< relref >}} → .md link"
@@ -49,6 +59,14 @@ enum Conversion: String, Sendable, CaseIterable, Comparable {
         case .escapedShortcodeUnwrapped: "{{</* … */>}} → the shortcode as text"
         case .figureIncludeToImage: "{% include figure.html %} → image and caption"
         case .figureShortcodeToImage: "{{< figure >}} → image and caption"
+        case .includeToComponent: "{% include x.html a=\"…\" %} → @X(a: \"…\"), the include a component (Content/components/)"
+        case .assetToImage: "{% asset name.png %} (jekyll-assets) → an image of /assets/name.png"
+        case .calloutTagToCallout: "{% note %}…{% endnote %} (info, tip, warning, error, …) → a callout (> [!NOTE])"
+        case .videoShortcodeToDirective: "{{< youtube >}} / {{< vimeo >}} → @YouTube / @Vimeo"
+        case .gistShortcodeToDirective: "{{< gist user id >}} → @Gist"
+        case .postShortcodeToLink: "{{< x >}} / {{< tweet >}} → a link to the post"
+        case .paramShortcodeReplaced: "{{< param name >}} → the param's value"
+        case .kramdownKept: "kramdown attribute lists and extensions ({: .note}, {:toc}, {::comment}) kept: the kramdown extension reads them"
         case .slugAdded: "slug: added, so the post keeps its URL"
         case .titleAdded: "title: added from the file name"
         case .draftAdded: "draft: true added (a draft of _drafts/)"
@@ -58,6 +76,8 @@ enum Conversion: String, Sendable, CaseIterable, Comparable {
         case .redirectAdded: "redirect_from/aliases: the old URL added (it redirects)"
         case .extensionRenamed: "renamed to .md (from .markdown, …)"
         case .frontMatterToYAML: "TOML (+++) or JSON front matter written as YAML, the same keys and values"
+        case .duplicateKeyDropped: "a key given twice: the earlier one removed, the last value kept (as Jekyll and Hugo read it)"
+        case .defaultsApplied: "a value of _config.yml's defaults: written into the file (sitegen has no defaults)"
         }
     }
 
@@ -103,6 +123,12 @@ package struct ImportReport: Sendable {
     var notImported: [ImportPlace] = []
     /// The keys written to `Content/site.yml`, in order.
     var settings: [String] = []
+    /// Every URL the old site served for a document, which the imported site must answer.
+    var oldURLs: [OldURL] = []
+    /// Each imported post and page: its source path → its path in the new site.
+    var imported: [String: String] = [:]
+    /// Whether the imported site answers each of `oldURLs` (nil: not checked).
+    var oldURLCheck: OldURLCheck.Result?
 
     init(generator: SourceGenerator, source: String, destination: String) {
         self.generator = generator
@@ -131,5 +157,11 @@ struct DocumentReport: Sendable {
 
     mutating func leave(_ kind: String, _ place: ImportPlace) {
         left[kind, default: []].append(place)
+    }
+
+    mutating func merge(_ other: DocumentReport) {
+        for (kind, places) in other.converted { converted[kind, default: []] += places }
+        for (kind, places) in other.left { left[kind, default: []] += places }
+        notImported += other.notImported
     }
 }

@@ -19,6 +19,13 @@ package enum ImportReportFormat {
                 lines.append("  " + String(repeating: " ", count: width - String(places.count).count) + "\(places.count)  \(conversion.summary)")
             }
         }
+        if let duplicates = report.converted[.duplicateKeyDropped] {
+            lines.append("")
+            lines.append("Keys given twice (the earlier one removed, the last value kept, as \(report.generator.displayName) keeps it):")
+            for place in duplicates.sorted() {
+                lines.append("  \(place.position)  \(place.text ?? "")" + (place.note.map { "  (\($0))" } ?? ""))
+            }
+        }
         if !report.left.isEmpty {
             let files = Set(report.left.values.flatMap { $0.map(\.file) }).count
             lines.append("")
@@ -45,6 +52,10 @@ package enum ImportReportFormat {
         }
         lines.append("")
         lines.append("Settings written to Content/site.yml: \(report.settings.joined(separator: ", "))")
+        if let check = report.oldURLCheck {
+            lines.append("")
+            lines += OldURLCheck.lines(check)
+        }
         return lines.joined(separator: "\n")
     }
 
@@ -75,7 +86,8 @@ package enum ImportReportFormat {
               "converted": [\(converted.isEmpty ? "" : "\n" + converted.joined(separator: ",\n") + "\n  ")],
               "left": [\(left.isEmpty ? "" : "\n" + left.joined(separator: ",\n") + "\n  ")],
               "notImported": \(list(report.notImported, indent: "  ")),
-              "settings": [\(report.settings.map(JSONText.quoted).joined(separator: ", "))]
+              "settings": [\(report.settings.map(JSONText.quoted).joined(separator: ", "))],
+              "oldURLs": \(OldURLCheck.json(report.oldURLs, report.oldURLCheck))
             }
 
             """

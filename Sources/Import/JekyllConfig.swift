@@ -5,21 +5,32 @@ import YAML
 /// What `_config.yml` says that the import uses: the settings sitegen has, the permalink
 /// style, which files Jekyll leaves out, and the keys sitegen has no place for (reported).
 struct JekyllConfig: Sendable {
-    var settings = SiteSettings()
+    var settings: SiteSettings = {
+        var settings = SiteSettings()
+        settings.kramdown = true
+        return settings
+    }()
     var notImported: [ImportPlace] = []
     var configFiles: [String] = []
     /// `permalink` as written (`date` when absent, Jekyll's default).
     var permalinkStyle = "date"
     var exclude: [String] = []
     var include: [String] = []
-    /// `collections`: their `_name` folders are reported, not imported.
-    var collections: [String] = []
+    /// `collections`: those with `output: true` are imported at their URLs, the others'
+    /// `_name` folders are reported, not imported.
+    var collections: [JekyllCollection] = []
+    /// `collections: {posts: {permalink: …}}`: the posts' URL template, over `permalink`'s style.
+    var postsPermalink: String? { collections.first { $0.label == "posts" }?.permalink }
+    /// `defaults`: front matter values by path and type.
+    var defaults = JekyllDefaults()
     var timeZone: TimeZone?
+    /// `future: true`: Jekyll writes posts dated after the build too (by default it does not).
+    var future = false
     var siteURL: String?
     var basePath = ""
 
     /// Keys the import reads to decide what to import, not sitegen settings.
-    static let readKeys: Set<String> = ["exclude", "include", "collections", "markdown", "kramdown", "highlighter", "timezone"]
+    static let readKeys: Set<String> = ["exclude", "include", "collections", "defaults", "future", "markdown", "kramdown", "highlighter", "timezone"]
     /// What Jekyll leaves out when `exclude` does not say otherwise (Jekyll 4's defaults).
     static let defaultExclude = [".sass-cache/", ".jekyll-cache/", "gemfiles/", "Gemfile", "Gemfile.lock", "node_modules/",
                                  "vendor/bundle/", "vendor/cache/", "vendor/gems/", "vendor/ruby/"]
@@ -33,8 +44,10 @@ struct JekyllConfig: Sendable {
         let path = tree.files.contains("_config.yml") ? "_config.yml" : "_config.yaml"
         let file = try ConfigFile.read(tree, path)
         config.configFiles = [path]
+        config.notImported += file.duplicates
         var url: String?
         var settings = SiteSettings()
+        settings.kramdown = true
         for pair in file.pairs {
             guard let key = pair.key.scalarText else { continue }
             let value = pair.value
@@ -51,15 +64,18 @@ struct JekyllConfig: Sendable {
                 if let perPage = value.int, (1...1000).contains(perPage) { settings.postsPerPage = perPage }
                 else { config.notImported.append(file.place(value, note: "'paginate' is not a whole number from 1 to 1000")) }
             case "permalink": config.permalinkStyle = value.text ?? "date"
+            case "future": config.future = value.bool ?? false
             case "exclude": config.exclude = value.stringList
             case "include": config.include = value.stringList
             case "collections":
-                switch value.content {
-                case .mapping(let pairs): config.collections = pairs.compactMap(\.key.scalarText)
-                case .sequence: config.collections = value.stringList
-                case .scalar: break
+                config.collections = JekyllCollection.read(value)
+                if config.collections.contains(where: { !$0.output && $0.label != "posts" }) {
+                    config.notImported.append(file.place(pair.key, note: "collections without 'output: true' are not imported (Jekyll writes no pages for them; their _folders are listed below)"))
                 }
-                config.notImported.append(file.place(pair.key, note: "collections are not imported (their _folders are listed below)"))
+            case "defaults":
+                let (defaults, problems) = JekyllDefaults.read(value, files: tree.files) { file.place($0, note: $1) }
+                config.defaults = defaults
+                config.notImported += problems
             case "timezone":
                 if let name = value.text, let zone = TimeZone(identifier: name) { config.timeZone = zone }
                 else { config.notImported.append(file.place(value, note: "an unknown time zone: post dates are read as UTC")) }
@@ -105,5 +121,26 @@ struct JekyllConfig: Sendable {
         let days = CivilDays.from(year: date.year, month: date.month, day: date.day)
         let seconds = (days * 86400 + ((date.hour ?? 0) * 60 + date.minute - offset) * 60 + date.second)
         return timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(seconds))) / 60
+    }
+}
+
+/// A collection of `_config.yml`'s `collections`: its documents are in `_<label>/`.
+struct JekyllCollection: Sendable, Hashable {
+    var label: String
+    /// `output: true`: Jekyll writes a page for each document.
+    var output = false
+    /// `permalink`, else Jekyll's `/:collection/:path` with the site style's ending.
+    var permalink: String?
+
+    static func read(_ node: YAMLNode) -> [JekyllCollection] {
+        switch node.content {
+        case .mapping(let pairs):
+            return pairs.compactMap { pair in
+                guard let label = pair.key.scalarText else { return nil }
+                return JekyllCollection(label: label, output: pair.value["output"]?.bool ?? false, permalink: pair.value["permalink"]?.text)
+            }
+        case .sequence: return node.stringList.map { JekyllCollection(label: $0) }
+        case .scalar: return []
+        }
     }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Which files of a Jekyll site are posts, drafts, pages and static files, as Jekyll decides:
 /// `_posts/` (also `<category>/_posts/`) and `_drafts/`, Markdown with front matter
 /// elsewhere, and files without front matter copied as they are. Folders starting with `_`
@@ -5,7 +7,7 @@
 enum JekyllLayout {
     static let underscoreFolders = [
         "_layouts": "layouts: sitegen renders with its theme (Content/templates/ overrides it)",
-        "_includes": "includes: where posts use them is listed under 'Left'",
+        "_includes": "includes: those of plain HTML that posts call became components (Content/components/); where posts use the others is listed under 'Left'",
         "_sass": "Sass styles: sitegen's theme has its own CSS",
         "_data": "data files for templates: not imported",
         "_plugins": "Ruby plugins: not imported",
@@ -22,10 +24,19 @@ enum JekyllLayout {
                 addPost(path, parts: parts, at: postsIndex, &plan)
                 continue
             }
+            if parts.count > 1, let collection = config.collections.first(where: { "_" + $0.label == parts[0] && $0.output && $0.label != "posts" }),
+               !parts.dropFirst().contains(where: { $0.hasPrefix("_") }) {
+                if JekyllFrontMatter.hasHeader(tree.url(path)) {
+                    addPage(path, parts: parts, collection: collection.label, &plan)
+                } else {
+                    plan.skip(path, group: parts[0] + "/", "files of collection '\(collection.label)' without front matter: not imported")
+                }
+                continue
+            }
             if let hiddenIndex = parts.firstIndex(where: { $0.hasPrefix("_") }) {
                 let top = parts[hiddenIndex]
                 let name = String(top.dropFirst())
-                let note = underscoreFolders[top] ?? (config.collections.contains(name) ? "collection '\(name)': not imported"
+                let note = underscoreFolders[top] ?? (config.collections.contains(where: { $0.label == name }) ? "collection '\(name)': not imported"
                     : "Jekyll leaves out names starting with '_'")
                 let group = hiddenIndex < parts.count - 1 ? parts[...hiddenIndex].joined(separator: "/") + "/" : nil
                 plan.skip(path, group: group, note)
@@ -35,7 +46,8 @@ enum JekyllLayout {
                 plan.skip(path, group: parts.count > 1 ? parts[0] + "/" : nil, "excluded by _config.yml (or Jekyll's default exclude list)")
                 continue
             }
-            if tree.startsWithFrontMatter(path) {
+            if JekyllFrontMatter.hasHeader(tree.url(path)),
+               markdownExtensions.contains(path.fileExtension) || JekyllFrontMatter.isClosed(tree.url(path)) {
                 addPage(path, parts: parts, &plan)
             } else if parts.count == 1, SitePlan.generatedFiles.contains(path) {
                 plan.skip(path, "sitegen writes its own \(path)")
@@ -65,7 +77,10 @@ enum JekyllLayout {
                                               destination: SitePlan.markdownName(destination), folderCategories: categories))
     }
 
-    private static func addPage(_ path: String, parts: [String], _ plan: inout SitePlan) {
+    private static func addPage(_ path: String, parts: [String], collection: String? = nil, _ plan: inout SitePlan) {
+        if parts.count == 1, path.withoutExtension == "index", markdownExtensions.contains(path.fileExtension) || path.fileExtension == ".html" {
+            plan.oldURLs.append(OldURL(path: "/", source: path, rule: "the home page (sitegen writes its own)"))
+        }
         guard markdownExtensions.contains(path.fileExtension) else {
             plan.skip(path, group: nil, path.fileExtension == ".html" || path.fileExtension == ".xml"
                 ? "a Jekyll page or feed made with Liquid: sitegen makes its home page, lists, feeds and sitemap itself"
@@ -73,6 +88,12 @@ enum JekyllLayout {
             return
         }
         let name = path.fileName.withoutExtension
+        if let collection {
+            // `_recipes/soup.md` → `Content/pages/recipes/soup.md`: a page, at the collection's URL by redirect.
+            let destination = "Content/pages/" + collection + "/" + parts.dropFirst().joined(separator: "/")
+            plan.documents.append(PlannedDocument(role: .page, source: path, destination: SitePlan.markdownName(destination), collection: collection))
+            return
+        }
         if path == "index" + path.fileExtension {
             plan.skip(path, "the home page: sitegen makes its own (the text of this one is not imported)")
             return
@@ -84,5 +105,34 @@ enum JekyllLayout {
         }
         let destination = "Content/pages/" + (name == "index" ? path.folder.folder.isEmpty ? slug : path.folder.folder + "/" + slug : path.withoutExtension) + ".md"
         plan.documents.append(PlannedDocument(role: .page, source: path, destination: destination, isBundle: name == "index"))
+    }
+}
+
+/// Jekyll's test of which files it processes (`Utils.has_yaml_header?`): the first line is
+/// `---` and blanks, nothing before it (a byte order mark makes it a static file). Whether
+/// the front matter closes is its `YAML_FRONT_MATTER_REGEXP`; a processed file where it does
+/// not (a YAML `.apinotes` file that starts with `---`) is written out as it is.
+enum JekyllFrontMatter {
+    static func hasHeader(_ url: URL) -> Bool {
+        guard let handle = FileHandle(forReadingAtPath: url.path) else { return false }
+        defer { try? handle.close() }
+        let head = handle.readData(ofLength: 256)
+        guard head.starts(with: Array("---".utf8)) else { return false }
+        // `\A---\s*\r?\n`: blanks, then a line end, on the first line.
+        for byte in head.dropFirst(3) {
+            if byte == 0x0A { return true }
+            if ![0x20, 0x09, 0x0D, 0x0B, 0x0C].contains(byte) { return false }
+        }
+        return false
+    }
+
+    /// A line `---` or `...` (blanks after it allowed) after the first.
+    static func isClosed(_ url: URL) -> Bool {
+        guard let data = FileManager.default.contents(atPath: url.path) else { return false }
+        let lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).dropFirst()
+        return lines.contains { line in
+            let trimmed = line.trimmingCharacters(in: .whitespacesAndNewlines)
+            return (trimmed == "---" || trimmed == "...") && (line.hasPrefix("---") || line.hasPrefix("..."))
+        }
     }
 }

@@ -27,6 +27,11 @@ struct LenientDate: Sendable, Hashable {
         return text
     }
 
+    /// Seconds since 1970 (a date without an offset read as UTC).
+    var secondsSince1970: Int {
+        (CivilDays.from(year: year, month: month, day: day) * 86400 + ((hour ?? 0) * 60 + minute - (offsetMinutes ?? 0)) * 60 + second)
+    }
+
     /// The calendar day at `offsetMinutes` east of UTC (the date's own day when it has no offset).
     func day(atOffset target: Int) -> (year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int) {
         guard let offset = offsetMinutes, offset != target else { return (year, month, day, hour ?? 0, minute, second) }

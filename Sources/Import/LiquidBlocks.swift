@@ -63,3 +63,33 @@ struct LiquidBlocks: Sendable {
         contents.sortedContains(offset)
     }
 }
+
+extension LiquidBlocks {
+    /// Block tags named like a callout kind (`{% warning %}` … `{% endwarning %}`, from
+    /// plugins such as jekyll-callouts and theme tags), paired as Liquid nests blocks; a pair
+    /// inside another, and a tag that opens or closes nothing, are malformed.
+    static func callouts(_ tokens: [TemplateToken], isCode: (Int) -> Bool) -> (pairs: [(open: Int, close: Int)], malformed: [Int: String]) {
+        var pairs: [(open: Int, close: Int)] = []
+        var malformed: [Int: String] = [:]
+        var open: [Int] = []
+        for (index, token) in tokens.enumerated() where token.delimiter == .liquidTag && !isCode(token.range.lowerBound) {
+            if CalloutTags.kinds[token.name] != nil {
+                open.append(index)
+            } else if token.name.hasPrefix("end"), CalloutTags.kinds[String(token.name.dropFirst(3))] != nil {
+                guard let last = open.last, tokens[last].name == String(token.name.dropFirst(3)) else {
+                    malformed[index] = "an {% \(token.name) %} without its {% \(token.name.dropFirst(3)) %}"
+                    continue
+                }
+                open.removeLast()
+                if open.isEmpty {
+                    pairs.append((last, index))
+                } else {
+                    malformed[last] = "a callout inside another callout: left as written"
+                    malformed[index] = malformed[last]
+                }
+            }
+        }
+        for index in open { malformed[index] = "never closed by {% end\(tokens[index].name) %}" }
+        return (pairs, malformed)
+    }
+}

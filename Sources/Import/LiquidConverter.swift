@@ -24,7 +24,9 @@ struct LiquidConverter {
         var state = State(bytes: bytes, tokens: tokens, blocks: blocks, code: code)
         state.convertTags(context)
         state.convertOutputs(context)
-        return ConvertedBody(original: bytes, edits: state.edits, events: state.events, left: state.left)
+        var converted = ConvertedBody(original: bytes, edits: state.edits, events: state.events, left: state.left)
+        converted.components = state.components
+        return CalloutTags.convert(converted, directives: BuiltInDirectives.names.union(context.includes.directives))
     }
 
     /// The work on one body: its tokens, their blocks, and the edits so far.
@@ -38,6 +40,8 @@ struct LiquidConverter {
         var left: [LeftMark] = []
         /// Link tags turned into links: a `{{ site.baseurl }}` before one is a link prefix.
         var convertedLinkTags = Set<Int>()
+        /// The includes whose calls became component calls.
+        var components = Set<String>()
 
         init(bytes: [UInt8], tokens: [TemplateToken], blocks: LiquidBlocks, code: MarkdownCodeRegions) {
             lines = BodyLines(bytes: bytes)
@@ -70,7 +74,9 @@ struct LiquidConverter {
                 case "post_url", "link":
                     linkTag(index, context)
                 case "include":
-                    figure(token)
+                    if !figure(token) { IncludeCalls.convert(token, context, lines: lines, edits: &edits, events: &events, left: &left, components: &components) }
+                case "asset", "asset_path":
+                    JekyllAssets.convert(token, context, lines: lines, edits: &edits, events: &events, left: &left)
                 default:
                     break
                 }
@@ -94,15 +100,16 @@ struct LiquidConverter {
                 leave(open, "no language, or one sitegen cannot write in a fence")
                 return
             }
-            if let reason = MarkdownRewrites.fence(open: open.range, close: close.range, language: language, lines: lines, edits: &edits) {
+            let options = HighlightOptions(jekyll: arguments.positional.dropFirst().map { ($0.text, nil) }
+                + arguments.named.map { ($0.key, $0.value.text) })
+            if let reason = MarkdownRewrites.fence(open: open.range, close: close.range, language: options.info(language: language),
+                                                   lines: lines, edits: &edits) {
                 leave(open, "not converted: \(reason)")
                 return
             }
             events.append((.highlightToFence, open.range.lowerBound))
-            let options = arguments.positional.dropFirst().map(\.text) + arguments.keys
-            for option in options {
-                events.append((option.hasPrefix("linenos") ? .lineNumbersDropped : .highlightOptionDropped, open.range.lowerBound))
-            }
+            events += options.words.map { _ in (.highlightOptionKept, open.range.lowerBound) }
+            events += options.dropped.map { _ in (.highlightOptionDropped, open.range.lowerBound) }
         }
 
         /// `{% post_url name %}` and `{% link path %}` in a link destination (after any
@@ -136,8 +143,15 @@ struct LiquidConverter {
             events.append((token.name == "post_url" ? .postURLToLink : .linkTagToLink, token.range.lowerBound))
         }
 
-        mutating func figure(_ token: TemplateToken) {
-            guard let arguments = TemplateArguments.parse(token.arguments), arguments.positional.first == .bare("figure.html") else { return }
+        /// Whether the include is `figure.html`, which becomes an image and its caption (or is left).
+        @discardableResult
+        mutating func figure(_ token: TemplateToken) -> Bool {
+            guard let arguments = TemplateArguments.parse(token.arguments), arguments.positional.first == .bare("figure.html") else { return false }
+            figureImage(token, arguments)
+            return true
+        }
+
+        mutating func figureImage(_ token: TemplateToken, _ arguments: TemplateArguments) {
             let allowed = Set(LiquidConverter.figureSourceKeys + ["alt", "caption"])
             if let other = arguments.keys.first(where: { !allowed.contains($0) }) {
                 return leave(token, "its argument '\(other)' has no place in an image and caption")

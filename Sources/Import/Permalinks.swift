@@ -9,6 +9,9 @@ struct PostFacts: Sendable {
     var title: String?
     var date: LenientDate?
     var categories: [String] = []
+    /// Jekyll: the categories Jekyll gave the post (folders, defaults, `categories`,
+    /// `category`), when they differ from those the build reads.
+    var oldCategories: [String]?
     /// Hugo: the folders below `content/` (the first is the section).
     var folders: [String] = []
     /// sitegen's `:section`: the first folder below `Content/posts/`, else `posts`.
@@ -117,12 +120,15 @@ enum Permalinks {
         guard let date = facts.date else { return nil }
         let local = date.day(atOffset: zoneOffset)
         let slugSource = facts.frontSlug ?? (URLSlugs.datePrefix(facts.fileName)?.rest ?? facts.fileName)
-        return expand(pattern) { token in
+        // Every value percent-encoded, as Jekyll's `URL#generate_url_from_drop` does.
+        return expand(pattern) { token in jekyllValue(token).map(jekyllEscaped) }
+        func jekyllValue(_ token: String) -> String? {
             switch token {
             case "title": return URLSlugs.jekyll(slugSource, pretty: true, cased: true)
             case "slug": return URLSlugs.jekyll(slugSource, pretty: false, cased: false)
-            case "categories": return facts.categories.map { $0.lowercased() }.joined(separator: "/")
-            case "slugified_categories": return facts.categories.map { URLSlugs.jekyll($0, pretty: false, cased: false) }.joined(separator: "/")
+            // As Jekyll's `UrlDrop`: lower case, not made a slug (`Developer Tools` is `developer%20tools`).
+            case "categories": return (facts.oldCategories ?? facts.categories).map { $0.lowercased() }.joined(separator: "/")
+            case "slugified_categories": return (facts.oldCategories ?? facts.categories).map { URLSlugs.jekyll($0, pretty: false, cased: false) }.joined(separator: "/")
             case "output_ext": return ".html"
             case "y_day": return pad(CivilDays.dayOfYear(year: local.year, month: local.month, day: local.day), 3)
             case "short_month": return String(LenientDate.months[local.month - 1].prefix(3)).capitalized
@@ -130,6 +136,22 @@ enum Permalinks {
             default: return dateToken(token, local)
             }
         }
+    }
+
+    /// Jekyll's `URL.escape_path`: a value of letters, digits, `.`, `/` and `-` as it is,
+    /// anything else percent-encoded as Addressable encodes a URI (`#` too).
+    static func jekyllEscaped(_ value: String) -> String {
+        guard !value.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "./-".contains($0)) }) else { return value }
+        var allowed = CharacterSet.urlPathAllowed
+        allowed.remove(charactersIn: "#%")
+        return value.addingPercentEncoding(withAllowedCharacters: allowed) ?? value
+    }
+
+    /// The URL path of the file Jekyll writes for `url` (`Document#destination`): a URL
+    /// ending in `/` is its folder's `index.html`, one ending in `.html` that file, any other
+    /// gets `.html` added (`/about` is written as `about.html`).
+    static func jekyllWrittenURL(_ url: String) -> String {
+        url.hasSuffix("/") || url.hasSuffix(".html") ? url : url + ".html"
     }
 
     /// The URL path Hugo gave the post: its permalink pattern, or without one the folders

@@ -53,10 +53,13 @@ struct FrontMatterNotes: Sendable {
 /// left is what `TemplateSyntaxScanner` still finds, so the report and the build's warnings
 /// agree; a construct the converter declined keeps its reason.
 enum BodyPlaces {
-    static func record(_ body: ConvertedBody, file: String, firstLine: Int, into report: inout DocumentReport) {
+    /// `kramdown`: the imported site reads kramdown's idioms (a Jekyll site's), so they are kept, not left.
+    static func record(_ body: ConvertedBody, file: String, firstLine: Int, kramdown: Bool = false, into report: inout DocumentReport) {
         let code = MarkdownCodeRegions(body: body.bytes, firstLine: firstLine)
+        var columns = ScalarColumns()
         func place(_ offset: Int, text: String? = nil, note: String? = nil) -> ImportPlace {
-            ImportPlace(file: file, line: code.line(of: offset) + firstLine, column: code.column(of: offset, in: body.bytes), text: text, note: note)
+            ImportPlace(file: file, line: code.line(of: offset) + firstLine, column: code.column(of: offset, in: body.bytes, columns: &columns),
+                        text: text, note: note)
         }
         for (conversion, offset) in body.events {
             report.record(conversion, place(offset))
@@ -66,6 +69,10 @@ enum BodyPlaces {
         let found = body.bytes.contains(UInt8(ascii: "{")) ? TemplateSyntaxScanner.scan(body.bytes, firstLine: firstLine, code: code) : []
         for syntax in found {
             let offset = syntax.offset
+            if kramdown, syntax.kind.isKramdown {
+                report.record(.kramdownKept, place(offset))
+                continue
+            }
             if let mark = marks.removeValue(forKey: offset) {
                 report.leave(mark.kind, place(offset, text: mark.text, note: mark.note))
             } else {

@@ -51,22 +51,25 @@ struct ShortcodeConverter {
                     leave(token, "no language, or one sitegen cannot write in a fence")
                     continue
                 }
-                if let reason = MarkdownRewrites.fence(open: token.range, close: tokens[close].range, language: language, lines: lines, edits: &edits) {
+                let optionTexts: [String] = arguments.map { $0.positional.dropFirst().map(\.text) } ?? []
+                let options = HighlightOptions(hugo: optionTexts.joined(separator: ","))
+                if let reason = MarkdownRewrites.fence(open: token.range, close: tokens[close].range, language: options.info(language: language),
+                                                       lines: lines, edits: &edits) {
                     leave(token, "not converted: \(reason)")
                     continue
                 }
                 events.append((.highlightShortcodeToFence, token.range.lowerBound))
-                let optionTexts: [String] = arguments.map { $0.positional.dropFirst().map(\.text) } ?? []
-                let options = optionTexts.flatMap { $0.split(separator: ",") }
-                for option in options {
-                    events.append((option.trimmingBlanks.lowercased().hasPrefix("linenos") ? .lineNumbersDropped : .highlightOptionDropped, token.range.lowerBound))
-                }
+                events += options.words.map { _ in (.highlightOptionKept, token.range.lowerBound) }
+                events += options.dropped.map { _ in (.highlightOptionDropped, token.range.lowerBound) }
             case "figure":
                 guard let arguments = TemplateArguments.parse(token.arguments) else {
                     leave(token, "a quote is never closed")
                     continue
                 }
-                if let other = arguments.keys.first(where: { !["src", "alt", "caption"].contains($0) }) ?? (arguments.positional.isEmpty ? nil : "a positional argument") {
+                // Hugo shows `title` in the figure's caption, above `caption`: one of them is the caption.
+                if let other = arguments.keys.first(where: { !["src", "alt", "caption", "title"].contains($0) })
+                    ?? (arguments["title"] != nil && arguments["caption"] != nil ? "title" : nil)
+                    ?? (arguments.positional.isEmpty ? nil : "a positional argument") {
                     leave(token, "its argument '\(other)' has no place in an image and caption")
                     continue
                 }
@@ -78,7 +81,8 @@ struct ShortcodeConverter {
                     leave(token, "not on a line of its own")
                     continue
                 }
-                let made = MarkdownRewrites.figure(source: source, alt: arguments["alt"]?.text, caption: arguments["caption"]?.text, linePrefix: prefix)
+                let made = MarkdownRewrites.figure(source: source, alt: arguments["alt"]?.text, caption: (arguments["caption"] ?? arguments["title"])?.text,
+                                                   linePrefix: prefix)
                 guard let markdown = made.markdown else {
                     leave(token, made.reason ?? "its arguments are not plain")
                     continue
@@ -116,7 +120,7 @@ struct ShortcodeConverter {
                 }
                 events.append((.refToLink, token.range.lowerBound))
             default:
-                break
+                HugoShortcodes.convert(token, context, lines: lines, edits: &edits, events: &events, left: &left)
             }
         }
         return ConvertedBody(original: bytes, edits: edits, events: events, left: left)

@@ -26,7 +26,12 @@ package struct SiteImporter: Sendable {
 
     package func run() throws(DiagnosticsError) -> ImportReport {
         try checkFolders()
+        // Before anything can fail: an import that stops on an error cleans up after a killed one too.
+        StagedFolder(destination: options.destination).removeStale()
         let tree = SourceTree(root: options.source)
+        guard tree.unreadable.isEmpty else {
+            throw DiagnosticsError(tree.unreadable.map { .error($0.path.isEmpty ? "." : $0.path, nil, $0.reason) })
+        }
         var report = ImportReport(generator: options.generator, source: options.source.path, destination: options.destination.path)
         report.notImported += tree.skipped.map { ImportPlace(file: $0.path, note: $0.reason) }
 
@@ -35,6 +40,9 @@ package struct SiteImporter: Sendable {
         var plan: SitePlan
         var policy: URLPolicy
         var importer: DocumentImporter
+        var menus: [HugoMenuEntry] = []
+        var contentRoot = "content"
+        var (jekyllMenu, menuNotes): ([JekyllNavigation.Entry], [ImportPlace]) = ([], [])
         switch options.generator {
         case .jekyll:
             let config: JekyllConfig
@@ -42,15 +50,22 @@ package struct SiteImporter: Sendable {
             (settings, configFiles) = (config.settings, config.configFiles)
             report.notImported += config.notImported
             plan = JekyllLayout.plan(tree, config)
+            do throws(Diagnostic) { (jekyllMenu, menuNotes) = try JekyllNavigation.read(tree) } catch { throw DiagnosticsError([error]) }
+            report.notImported += menuNotes
             policy = URLPolicy.jekyll(config)
             importer = DocumentImporter(generator: .jekyll, policy: policy, targets: LinkTargets(), siteURL: config.siteURL, basePath: config.basePath)
+            importer.includes = IncludeComponents.read(tree, siteURL: config.siteURL, basePath: config.basePath)
+            importer.assets = JekyllAssets.add(to: &plan, tree)
         case .hugo:
             let config = try HugoConfig.read(tree)
             (settings, configFiles) = (config.settings, config.configFiles)
             report.notImported += config.notImported
-            plan = HugoLayout.plan(tree)
+            (plan, menus) = HugoLayout.plan(tree, config)
+            contentRoot = config.languages.contentRoot
             policy = URLPolicy.hugo(config, posts: plan.documents.filter { $0.role != .page })
             importer = DocumentImporter(generator: .hugo, policy: policy, targets: LinkTargets())
+            importer.contentRoot = contentRoot
+            importer.siteParams = config.params
         }
         Self.dropCollisions(&plan)
         report.notImported += plan.notImported
@@ -71,12 +86,19 @@ package struct SiteImporter: Sendable {
             Result { () throws(Diagnostic) in try documentImporter.run(document, source) }
         }
         var written: [(path: String, bytes: [UInt8])] = []
+        var components = Set<String>()
         for ((document, _), outcome) in zip(read, outcomes) {
             switch outcome {
             case .failure(let error): errors.append(error)
             case .success(let result):
                 report.merge(result.report)
+                report.oldURLs += result.oldURLs
+                report.imported[document.source] = document.destination
+                components.formUnion(result.components)
                 written.append((document.destination, result.bytes))
+                if options.generator == .hugo, !result.isDraft, document.sourcePublished, let old = result.decision.oldURL {
+                    report.oldURLs.append(OldURL(path: old, source: document.source, rule: result.decision.rule ?? ""))
+                }
                 switch document.role {
                 case .page: report.pages += 1
                 case .post, .draft: if result.isDraft { report.drafts += 1 } else { report.posts += 1 }
@@ -84,7 +106,15 @@ package struct SiteImporter: Sendable {
             }
         }
         guard errors.isEmpty else { throw DiagnosticsError(Diagnostic.inReadingOrder(errors)) }
+        written += importer.includes.files(for: components)
         var site = settings
+        let imported = zip(read, outcomes).compactMap { pair in (try? pair.1.get()).map { (pair.0.0, $0.decision) } }
+        site.menu = jekyllMenu.map { SiteSettings.MenuItem(title: $0.title, url: MenuURL.current($0.url, documents: imported)) }
+        if options.generator == .hugo {
+            let navigation = HugoNavigation.menu(menus, documents: imported, contentRoot: contentRoot)
+            site.menu = navigation.items
+            report.notImported += navigation.notImported
+        }
         if site.title == nil { site.title = options.source.lastPathComponent }
         if policy.postPattern != Permalinks.sitegenDefault { site.permalinks.append(("posts", policy.postPattern)) }
         if let note = policy.patternNote { report.notImported.append(ImportPlace(file: configFiles.first ?? "", note: note)) }
@@ -93,6 +123,9 @@ package struct SiteImporter: Sendable {
         written.append((".gitignore", Array("Output/\n.sitegen-cache/\n".utf8)))
         report.files = plan.files.count
         try StagedFolder(destination: options.destination).write(written, copying: plan.files.map { (tree.url($0.source), $0.source, $0.destination) })
+        report.oldURLs += plan.oldURLs
+        report.oldURLCheck = OldURLCheck.run(report.oldURLs, site: options.destination, imported: report.imported)
+        ImportedLinks.check(site: options.destination, tree: tree, basePath: importer.basePath, report: &report)
         return report
     }
 

@@ -15,8 +15,18 @@ struct PlannedDocument: Sendable {
     var folderCategories: [String] = []
     /// Hugo: the folders below `content/` (the first is the section); a bundle's folder excluded.
     var folders: [String] = []
-    /// The file is the `index.md` of a bundle: its folder names it.
+    /// The file is the `index.md` of a bundle (or a Hugo section's `_index.md`): its folder names it.
     var isBundle = false
+    /// Jekyll: the label of the collection (with `output: true`) the document is in.
+    var collection: String?
+    /// Hugo: a section's list page (`_index.md`), imported as a page.
+    var isSectionList = false
+    /// Hugo pages and section lists: the URL Hugo gave it from its path and `slug:` (below the
+    /// language's folder); `url:` is read later and wins.
+    var hugoURL: String?
+    /// False for what the source generator did not publish though it is no draft (Hugo: a
+    /// `publishDate` to come, an `expiryDate` past): it has no old URL.
+    var sourcePublished = true
 
     /// The name the URL is made of: the file's without extension, a bundle's folder's.
     var urlName: String {
@@ -35,6 +45,9 @@ struct SitePlan: Sendable {
     var documents: [PlannedDocument] = []
     var files: [PlannedFile] = []
     var notImported: [ImportPlace] = []
+    /// Old URLs of files not imported as documents that the new site answers all the same
+    /// (the home page, Hugo's taxonomy pages).
+    var oldURLs: [OldURL] = []
     /// Folders reported once with a count instead of file by file: folder → (reason, files).
     private var groups: [String: (note: String, count: Int)] = [:]
 

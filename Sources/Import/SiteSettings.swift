@@ -16,8 +16,19 @@ struct SiteSettings: Sendable {
     var smartPunctuation = true
     /// kramdown passes raw HTML through; goldmark only with `unsafe: true`.
     var allowRawHTML = true
+    /// kramdown's idioms (attribute lists, definition lists, `{::nomarkdown}`): Jekyll's
+    /// Markdown, so an imported Jekyll site gets the `kramdown` extension.
+    var kramdown = false
     /// `posts`, `tags`, `categories`, `series` → pattern; only those that differ from sitegen's default.
     var permalinks: [(kind: String, pattern: String)] = []
+    /// `menu:`, the site's navigation: a Hugo `main` menu, a Jekyll `_data/navigation.yml`.
+    var menu: [MenuItem] = []
+
+    struct MenuItem: Sendable, Hashable {
+        var title: String
+        /// A path of the site (`/about/`) or an `http(s)://` address.
+        var url: String
+    }
 
     /// The keys written, in order (`markdown.allow_raw_html`, `permalinks.posts`).
     var keys: [String] {
@@ -28,9 +39,18 @@ struct SiteSettings: Sendable {
         if baseURL != nil { keys.append("base_url") }
         if language != nil { keys.append("language") }
         if postsPerPage != nil { keys.append("posts_per_page") }
-        keys += ["markdown.smart_punctuation", "markdown.allow_raw_html"] + (allowRawHTML ? ["markdown.extensions"] : [])
+        keys += ["markdown.smart_punctuation", "markdown.allow_raw_html"] + (extensions == nil ? [] : ["markdown.extensions"])
         keys += permalinks.map { "permalinks." + $0.kind }
+        if !menu.isEmpty { keys.append("menu") }
         return keys
+    }
+
+    /// The extensions to write, in sitegen's order; nil where sitegen's default fits. sitegen's
+    /// default filters <iframe>, <script> and <style> as GitHub does; a source site that
+    /// passed them (video and gist embeds) keeps them.
+    var extensions: [MarkdownExtension]? {
+        guard allowRawHTML || kramdown else { return nil }
+        return MarkdownExtension.allCases.filter { $0 == .kramdown ? kramdown : !(allowRawHTML && $0 == .tagfilter) }
     }
 
     func yaml(generator: SourceGenerator, from configFiles: [String]) -> String {
@@ -47,15 +67,20 @@ struct SiteSettings: Sendable {
         line("language", language)
         if let postsPerPage { text += "posts_per_page: \(postsPerPage)\n" }
         text += "markdown:\n  smart_punctuation: \(smartPunctuation)\n  allow_raw_html: \(allowRawHTML)\n"
-        if allowRawHTML {
-            // sitegen's default filters <iframe>, <script> and <style> as GitHub does; the
-            // source site passed them (video and gist embeds), so the import keeps them.
-            let extensions = MarkdownExtension.allCases.filter { $0 != .tagfilter }.map(\.rawValue).joined(separator: ", ")
-            text += "  extensions: [\(extensions)]   # no tagfilter: <iframe> and <script> pass, as they did\n"
+        if let extensions {
+            let names = extensions.map(\.rawValue).joined(separator: ", ")
+            var comments: [String] = []
+            if allowRawHTML { comments.append("no tagfilter: <iframe> and <script> pass, as they did") }
+            if kramdown { comments.append("kramdown: {: .class} attribute lists and definition lists, as Jekyll read them") }
+            text += "  extensions: [\(names)]   # \(comments.joined(separator: "; "))\n"
         }
         if !permalinks.isEmpty {
             text += "permalinks:\n"
             for (kind, pattern) in permalinks { text += "  \(kind): \(YAMLText.quoted(pattern))\n" }
+        }
+        if !menu.isEmpty {
+            text += "menu:\n"
+            for item in menu { text += "  - title: \(YAMLText.quoted(item.title))\n    url: \(YAMLText.quoted(item.url))\n" }
         }
         return text
     }
@@ -76,10 +101,14 @@ struct SiteSettings: Sendable {
 struct ConfigFile: Sendable {
     var path: String
     var root: YAMLNode?
+    /// Keys given twice (YAML): each earlier one, whose value is not read.
+    var duplicates: [ImportPlace] = []
 
-    static func read(_ tree: SourceTree, _ path: String) throws(Diagnostic) -> ConfigFile {
+    /// `allowsList`: a data file whose top may be a list (`_data/navigation.yml`).
+    static func read(_ tree: SourceTree, _ path: String, allowsList: Bool = false) throws(Diagnostic) -> ConfigFile {
         let source = try SourceText.read(tree.url(path), displayPath: path)
         let root: YAMLNode?
+        var dropped: [YAMLParser.DroppedDuplicate] = []
         if path.fileExtension == ".toml" {
             do {
                 root = try TOMLParser.parse(source.text).root
@@ -88,16 +117,22 @@ struct ConfigFile: Sendable {
             }
         } else {
             do {
-                root = try YAMLParser.parse(source.text)
+                // A key given twice: the last value, as Jekyll and Hugo read it (listed by the caller).
+                (root, dropped) = try YAMLParser.parse(source.text, duplicateKeys: .lastWins)
             } catch {
                 let (location, message) = error.shifted(by: 0)
                 throw Diagnostic.error(path, location, message)
             }
         }
-        if let root, !root.isMapping {
+        if let root, !root.isMapping, !(allowsList && root.isSequence) {
             throw Diagnostic.error(path, root.location, "settings must be a mapping of keys, not \(root.kindName)")
         }
-        return ConfigFile(path: path, root: root)
+        var file = ConfigFile(path: path, root: root)
+        file.duplicates = dropped.map { duplicate in
+            ImportPlace(file: path, line: duplicate.location.line, column: duplicate.location.column, text: duplicate.key,
+                        note: "'\(duplicate.key)' is given again at line \(duplicate.laterLocation.line): the last value is read, as Jekyll and Hugo read it")
+        }
+        return file
     }
 
     var pairs: [YAMLNode.Pair] {
@@ -113,6 +148,11 @@ struct ConfigFile: Sendable {
 extension YAMLNode {
     var isMapping: Bool {
         if case .mapping = content { return true }
+        return false
+    }
+
+    var isSequence: Bool {
+        if case .sequence = content { return true }
         return false
     }
 
@@ -135,6 +175,12 @@ extension YAMLNode {
     var bool: Bool? {
         if case .bool(let value)? = scalar { return value }
         return nil
+    }
+
+    /// A mapping's keys with scalar values, and their texts (nested values left out).
+    var scalarTexts: [(String, String)] {
+        guard case .mapping(let pairs) = content else { return [] }
+        return pairs.compactMap { pair in pair.key.scalarText.flatMap { key in pair.value.text.map { (key, $0) } } }
     }
 
     var stringList: [String] {

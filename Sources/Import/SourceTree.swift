@@ -13,6 +13,9 @@ struct SourceTree: Sendable {
     /// Regular files (and links to files inside the site), `/`-separated, relative, sorted.
     private(set) var files: [String] = []
     private(set) var skipped: [Skipped] = []
+    /// Folders that could not be listed (a path past PATH_MAX): the import stops on them,
+    /// since their posts would be left out.
+    private(set) var unreadable: [Skipped] = []
 
     init(root: URL) {
         self.root = root.standardizedFileURL.resolvingSymlinksInPath()
@@ -22,7 +25,9 @@ struct SourceTree: Sendable {
         for name in (try? FileManager.default.contentsOfDirectory(atPath: rootPath))?.sorted() ?? [] where name.hasPrefix(".") {
             skipped.append(Skipped(path: name, reason: "hidden (sitegen ignores files starting with '.')"))
         }
-        for path in DirectoryWalker.files(below: rootPath, includeHidden: false) {
+        let listing = DirectoryWalker.listing(below: rootPath, includeHidden: false)
+        unreadable = listing.unreadable.map { Skipped(path: $0.path, reason: $0.reason) }
+        for path in listing.allFiles {
             let full = rootPath + "/" + path
             switch FileStatus.ofLink(full)?.kind {
             case .file:

@@ -4,21 +4,42 @@ import Support
 /// Writes a new site into a hidden staging folder beside its destination and renames it into
 /// place at the end; on any error the staging folder is removed and the destination is left
 /// as it was (absent or empty).
+///
+/// The staging folder, `.NAME.sitegen-import-PID`, holds the marker file first and the new
+/// site in `site/`, which is what is renamed; an import killed at any point (`kill -9`)
+/// leaves a marked folder, which the next import beside the same destination removes once
+/// that process is gone (``StaleFolders``, as builds do with theirs).
 struct StagedFolder {
     let destination: URL
+
+    static let markerName = ".sitegen-import"
+
+    var parent: URL { destination.deletingLastPathComponent() }
+    var stagingPrefix: String { ".\(destination.lastPathComponent).sitegen-import-" }
+
+    /// Removes the staging folders imports into this destination left when they were killed.
+    func removeStale() {
+        for folder in StaleFolders.find(in: parent, prefix: stagingPrefix, marker: Self.markerName) {
+            try? FileManager.default.removeItem(at: folder)
+        }
+    }
 
     /// - Parameters:
     ///   - files: path relative to the new site → bytes.
     ///   - copying: files copied as they are: (where to read, the source path for messages, path in the new site).
     func write(_ files: [(path: String, bytes: [UInt8])], copying: [(URL, String, String)]) throws(DiagnosticsError) {
-        let parent = destination.deletingLastPathComponent()
-        let staging = parent.appendingPathComponent(".\(destination.lastPathComponent).sitegen-import-\(getpid())")
+        let folder = parent.appendingPathComponent(stagingPrefix + "\(getpid())")
+        let staging = folder.appendingPathComponent("site")
         let manager = FileManager.default
-        try? manager.removeItem(at: staging)
+        try? manager.removeItem(at: folder)
+        defer { try? manager.removeItem(at: folder) }
         do {
-            try manager.createDirectory(at: staging, withIntermediateDirectories: true)
+            try manager.createDirectory(at: parent, withIntermediateDirectories: true)
+            guard mkdir(folder.path, 0o755) == 0 else { throw WriteError(description: String(cString: strerror(errno))) }
+            try Self.write([], to: folder.appendingPathComponent(Self.markerName).path)
+            try manager.createDirectory(at: staging, withIntermediateDirectories: false)
         } catch {
-            throw DiagnosticsError([.error(parent.path, nil, "cannot create a folder here: \(error.localizedDescription)")])
+            throw DiagnosticsError([.error(parent.path, nil, "cannot create a folder here: \(Self.describe(error))")])
         }
         var errors: [Diagnostic] = []
         var folders = Set<String>()
@@ -51,21 +72,21 @@ struct StagedFolder {
                 errors.append(.error(path, nil, "cannot write: \(error)"))
             }
         }
-        guard errors.isEmpty else {
-            try? manager.removeItem(at: staging)
-            throw DiagnosticsError(errors)
-        }
+        guard errors.isEmpty else { throw DiagnosticsError(errors) }
         // An empty destination folder is replaced; rename(2) needs it gone.
         if manager.fileExists(atPath: destination.path) { rmdir(destination.path) }
         if rename(staging.path, destination.path) != 0 {
             let reason = String(cString: strerror(errno))
-            try? manager.removeItem(at: staging)
             throw DiagnosticsError([.error(destination.path, nil, "cannot move the imported site into place: \(reason)")])
         }
     }
 
     struct WriteError: Error, CustomStringConvertible {
         var description: String
+    }
+
+    private static func describe(_ error: Error) -> String {
+        (error as? WriteError)?.description ?? error.localizedDescription
     }
 
     /// open, write, close: Foundation's `Data.write` also fsyncs every file, which made a

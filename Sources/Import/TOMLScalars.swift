@@ -8,6 +8,7 @@ enum TOMLScalars {
     /// The scalar at the scanner's position.
     static func scalar(_ scanner: inout TOMLScanner) throws(TOMLError) -> (text: String, style: YAMLNode.ScalarStyle) {
         let start = scanner.index
+        let startLocation = scanner.location
         while let byte = scanner.current, isValueByte(byte) { scanner.advance() }
         // `1979-05-27 07:32:00`: a date, one space, a time.
         if scanner.current == 0x20, isDate(Array(scanner.bytes[start..<scanner.index])),
@@ -29,13 +30,7 @@ enum TOMLScalars {
         if isLocalTime(token) { return (text, .doubleQuoted) }
         if let integer = integer(token) { return (String(integer), .plain) }
         if isFloat(token) { return (String(text.filter { $0 != "_" }), .plain) }
-        throw TOMLError(location: locationOf(start, in: scanner), message: "TOML: '\(text)' is not a value (a text needs quotes)")
-    }
-
-    private static func locationOf(_ offset: Int, in scanner: TOMLScanner) -> SourceLocation {
-        var copy = scanner
-        copy.index = offset
-        return copy.location
+        throw TOMLError(location: startLocation, message: "TOML: '\(text)' is not a value (a text needs quotes)")
     }
 
     static func isValueByte(_ byte: UInt8) -> Bool {

@@ -13,7 +13,9 @@ struct TOMLScanner {
     let bytes: [UInt8]
     var index = 0
     var line = 1
-    var lineStart = 0
+    /// The 1-based column of `index`, in Unicode scalars, counted as the scanner advances:
+    /// counting it from the line's start for each value made a long line cost its square.
+    var column = 1
     /// Comments as written, in order, for a converted front matter to keep.
     var comments: [String] = []
 
@@ -21,9 +23,7 @@ struct TOMLScanner {
         bytes = Array(text.utf8)
     }
 
-    var location: SourceLocation {
-        SourceLocation(line: line, column: bytes[lineStart..<min(index, bytes.count)].lazy.filter { $0 & 0xC0 != 0x80 }.count + 1)
-    }
+    var location: SourceLocation { SourceLocation(line: line, column: column) }
 
     var current: UInt8? { index < bytes.count ? bytes[index] : nil }
     func peek(_ offset: Int) -> UInt8? { index + offset < bytes.count ? bytes[index + offset] : nil }
@@ -36,7 +36,9 @@ struct TOMLScanner {
     mutating func advance() {
         if bytes[index] == 0x0A {
             line += 1
-            lineStart = index + 1
+            column = 1
+        } else if bytes[index] & 0xC0 != 0x80 {
+            column += 1
         }
         index += 1
     }
@@ -172,14 +174,14 @@ struct TOMLScanner {
                 return String(decoding: result, as: UTF8.self)
             }
             if !literal, byte == UInt8(ascii: "\\") {
-                let save = (index, line, lineStart)
+                let save = (index, line, column)
                 advance()
                 skipBlanks()
                 if current == 0x0A || (current == 0x0D && peek(1) == 0x0A) {
                     while let next = current, next == 0x20 || next == 0x09 || next == 0x0A || next == 0x0D { advance() }
                     continue
                 }
-                (index, line, lineStart) = save
+                (index, line, column) = save
                 result += try escape()
                 continue
             }

@@ -4,17 +4,26 @@ import YAML
 /// back as the same values: texts always double-quoted, numbers, booleans and dates plain,
 /// lists of plain values in flow style, mappings and lists of mappings as blocks.
 enum YAMLWriter {
-    /// The front matter's lines, each ending in `\n`; `comments` (`# …`) first.
+    /// The front matter's lines, each ending in `\n`; `comments` (`# …`) first, with what
+    /// YAML does not allow in a comment written as escapes (`YAMLText.comment`).
     static func document(_ root: YAMLNode, comments: [String]) -> String {
-        var text = comments.map { $0 + "\n" }.joined()
+        var text = comments.map { YAMLText.comment($0) + "\n" }.joined()
         guard case .mapping(let pairs) = root.content else { return text }
         for pair in pairs { text += line(pair, indent: "") }
         return text
     }
 
+    /// `key: value`, or for a key too long to be a simple key an explicit one, `? key` with
+    /// `: value` on the next line: libyaml reads a simple key only up to 1,024 characters
+    /// ("could not find expected ':'"), and a TOML key may be any length.
     private static func line(_ pair: YAMLNode.Pair, indent: String) -> String {
-        indent + key(pair.key.scalarText ?? "") + ":" + value(pair.value, indent: indent)
+        let written = key(pair.key.scalarText ?? "")
+        guard written.unicodeScalars.count > maximumSimpleKeyLength else { return indent + written + ":" + value(pair.value, indent: indent) }
+        return indent + "? " + written + "\n" + indent + ":" + value(pair.value, indent: indent)
     }
+
+    /// Below libyaml's limit of 1,024, which counts from where the key starts.
+    static let maximumSimpleKeyLength = 1_000
 
     /// What follows `key:`: ` value\n`, or `\n` and an indented block.
     private static func value(_ node: YAMLNode, indent: String) -> String {
@@ -40,6 +49,14 @@ enum YAMLWriter {
             guard !pairs.isEmpty else { return " {}\n" }
             return "\n" + pairs.map { line($0, indent: indent + "  ") }.joined()
         }
+    }
+
+    /// A value on one line after `key: `: a scalar, or a list of scalars in flow style; nil
+    /// for what takes lines (a mapping, a list of mappings).
+    static func inline(_ node: YAMLNode) -> String? {
+        let value = value(node, indent: "")
+        guard value.hasPrefix(" "), value.dropFirst().dropLast().allSatisfy({ $0 != "\n" }) else { return nil }
+        return String(value.dropFirst().dropLast())
     }
 
     private static func scalar(_ node: YAMLNode) -> String {

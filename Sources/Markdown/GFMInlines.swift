@@ -355,6 +355,7 @@ struct InlineExtensionWalker {
         case .link, .image: return UInt8(ascii: ")")
         case .footnoteReference: return UInt8(ascii: "]")
         case .custom: return 0x0A
+        case .attributed: return UInt8(ascii: "}")
         }
     }
 }

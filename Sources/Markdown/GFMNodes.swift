@@ -23,6 +23,11 @@ public enum MarkdownExtension: String, Sendable, Hashable, CaseIterable {
     /// `Warning:`, `Experiment:` become a labelled `<aside>` (see ``MarkdownCalloutKind``).
     /// Not part of GFM.
     case callouts
+    /// kramdown's idioms, for blogs from Jekyll: block attribute lists `{: .class #id}` after
+    /// a block, span attribute lists after an image or link, `{::comment}` (dropped),
+    /// `{::nomarkdown}` (raw HTML where allowed, else shown as code) and definition lists
+    /// (`Term`, then `: definition`) as `<dl>`. Not part of GFM; off unless a site names it.
+    case kramdown
 
     /// Every GitHub Flavored Markdown extension: what `cmark-gfm -e table -e strikethrough
     /// -e autolink -e tasklist -e tagfilter -e footnotes` applies.
@@ -30,8 +35,9 @@ public enum MarkdownExtension: String, Sendable, Hashable, CaseIterable {
 }
 
 /// A GFM table: a header row, a delimiter row that sets each column's alignment, and
-/// body rows. Every row has exactly ``alignments``.count cells: short rows are padded
-/// with empty cells and long rows cut, as GFM specifies.
+/// body rows. A row has ``alignments``.count cells, as GFM specifies: long rows are cut,
+/// and the cells a short row lacks are empty. Those are not stored (a row holds the cells
+/// written, the header all of them): renderers give them their place.
 package struct MarkdownTable: Sendable, Hashable {
     /// A column's alignment from the delimiter row: `:--`, `:-:`, `--:` or `---`.
     enum Alignment: Sendable, Hashable {
@@ -42,8 +48,9 @@ package struct MarkdownTable: Sendable, Hashable {
     }
 
     package struct Row: Sendable, Hashable {
-        /// One inline sequence per column. Cell text was parsed as inline Markdown with the
-        /// document's link reference definitions.
+        /// One inline sequence per column written, the first `cells.count` columns; the
+        /// rest are empty. Cell text was parsed as inline Markdown with the document's link
+        /// reference definitions.
         var cells: [[MarkdownInline]]
         /// The row's line, with the parse's `lineOffset` applied.
         package var line: Int

@@ -145,6 +145,7 @@ struct StrikethroughResolver {
             case .image: return atEnd ? 0x29 : 0x21
             case .footnoteReference: return atEnd ? 0x5D : 0x5B
             case .custom: return 0x0A
+            case .attributed: return atEnd ? 0x7D : 0x5B
             }
         }
     }

@@ -107,7 +107,8 @@ enum TableRowScanner {
 /// A table found in the source, with its cell texts waiting for the inline parse.
 struct PendingTable {
     struct Row {
-        /// One text per column, pipes unescaped and trimmed.
+        /// The texts of the cells written, pipes unescaped and trimmed: at most one per
+        /// column, fewer in a short row (see ``MarkdownTable``).
         var cells: [[UInt8]]
         var line: Int
     }
@@ -149,6 +150,12 @@ struct TableFinder {
         var indent: Int
         var isLazy: Bool
     }
+
+    /// cmark-gfm's `MAX_AUTOCOMPLETED_CELLS` (since 0.29.0.gfm.7): once a table's short rows
+    /// lack more cells than this, the next line is no row but starts a paragraph. Without it
+    /// a header of n columns over n one-cell lines is n² cells of HTML (16,000 columns in a
+    /// 96 KB post: 2.3 GB); with it a table renders at most this many cells it was not given.
+    static let maximumAutocompletedCells = 0x80000
 
     func find(in block: MarkdownBlock, chain: ArraySlice<ContainerStep>) -> Found? {
         let first = block.position.startLine - lineOffset - 1
@@ -197,13 +204,15 @@ struct TableFinder {
                   header.count == markers.count else { continue }
             var lastRow = delimiter
             var rowCells: [(cells: [Range<Int>], index: Int)] = []
-            while lastRow + 1 < stored.count {
+            var autocompleted = 0
+            while lastRow + 1 < stored.count, autocompleted <= Self.maximumAutocompletedCells {
                 let candidate = stored[lastRow + 1]
                 guard !candidate.isLazy, candidate.indent < 4, candidate.firstNonspace < candidate.end,
                       !BlockScanner.startsBlockInsideTable(bytes, candidate.firstNonspace, candidate.end),
                       let cells = TableRowScanner.cells(bytes, candidate.firstNonspace, candidate.end) else { break }
                 lastRow += 1
                 rowCells.append((cells, lastRow))
+                autocompleted += max(0, header.count - cells.count)
             }
             let table = pending(header: header, headerIndex: delimiter - 1, markers: markers, rows: rowCells,
                                 stored: stored, first: first, block: block, depth: chain.count)
@@ -249,9 +258,8 @@ struct TableFinder {
         }
         let columns = alignments.count
         func row(_ cells: [Range<Int>], index: Int) -> PendingTable.Row {
-            var texts = cells.prefix(columns).map { TableRowScanner.text(bytes, $0) }
-            while texts.count < columns { texts.append([]) }
-            return PendingTable.Row(cells: texts, line: first + index + lineOffset + 1)
+            PendingTable.Row(cells: cells.prefix(columns).map { TableRowScanner.text(bytes, $0) },
+                             line: first + index + lineOffset + 1)
         }
         let lastIndex = rows.last?.index ?? headerIndex + 1
         let lastLine = first + lastIndex

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A growable UTF-8 byte buffer the renderer writes into.
 ///
 /// Bytes rather than `String`: escaping works on runs of UTF-8 bytes, and
@@ -68,6 +74,41 @@ struct HTMLOutput: ~Copyable {
 
     mutating func append(decimal value: Int) {
         append(String(value))
+    }
+
+    /// Puts ` name="value"` attributes (values escaped here) into the first tag written at
+    /// or after `mark`, after its name; an attribute the tag already has is kept as it is.
+    mutating func insertAttributes(_ attributes: [MarkdownAttribute], intoFirstTagFrom mark: Int) {
+        var start = mark
+        while start < count, base[start] != UInt8(ascii: "<") { start += 1 }
+        var nameEnd = start + 1
+        while nameEnd < count, ASCII.isAlphanumeric(base[nameEnd]) { nameEnd += 1 }
+        guard start < count, nameEnd > start + 1 else { return }
+        var tagEnd = nameEnd
+        while tagEnd < count, base[tagEnd] != UInt8(ascii: ">") { tagEnd += 1 }
+        let tag = String(decoding: UnsafeBufferPointer(start: base + nameEnd, count: tagEnd - nameEnd), as: UTF8.self)
+        var text = ""
+        for attribute in attributes where !tag.contains(" \(attribute.name)=") {
+            text += " \(attribute.name)=\""
+            for character in attribute.value.unicodeScalars {
+                switch character {
+                case "&": text += "&amp;"
+                case "<": text += "&lt;"
+                case ">": text += "&gt;"
+                case "\"": text += "&quot;"
+                default: text.unicodeScalars.append(character)
+                }
+            }
+            text += "\""
+        }
+        guard !text.isEmpty else { return }
+        text.withUTF8 { inserted in
+            guard let source = inserted.baseAddress else { return }
+            reserve(inserted.count)
+            memmove(base + nameEnd + inserted.count, base + nameEnd, count - nameEnd)
+            (base + nameEnd).update(from: source, count: inserted.count)
+            count += inserted.count
+        }
     }
 
     /// cmark's `cr()`: start a new line unless already at one (or at the very

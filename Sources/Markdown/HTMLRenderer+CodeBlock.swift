@@ -21,6 +21,13 @@ extension HTMLRenderer {
         return html
     }
 
+    /// Code as cmark escapes it in a block (`&`, `<`, `>`, `"`), for a hook that writes its own markup.
+    package static func escapedCode(_ literal: some StringProtocol) -> String {
+        var output = HTMLOutput(reservingCapacity: literal.utf8.count + 16)
+        output.appendEscapedHTML(Substring(literal))
+        return output.string
+    }
+
     static func appendCodeBlock(info: String, literal: String, to output: inout HTMLOutput) {
         if info.isEmpty {
             output.append("<pre><code>")

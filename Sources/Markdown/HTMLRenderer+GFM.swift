@@ -26,20 +26,21 @@ extension RenderState {
         output.ensureNewline()
     }
 
+    /// One cell per column: the row's own, then an empty one for each it lacks.
     private mutating func renderRow(_ row: MarkdownTable.Row, alignments: [MarkdownTable.Alignment], cell: StaticString) {
         output.append("<tr>")
-        for (column, inlines) in row.cells.enumerated() {
+        for column in alignments.indices {
             output.ensureNewline()
             output.append("<")
             output.append(cell)
-            switch column < alignments.count ? alignments[column] : .none {
+            switch alignments[column] {
             case .left: output.append(" align=\"left\"")
             case .center: output.append(" align=\"center\"")
             case .right: output.append(" align=\"right\"")
             case .none: break
             }
             output.append(">")
-            renderInlines(inlines)
+            if column < row.cells.count { renderInlines(row.cells[column]) }
             output.append("</")
             output.append(cell)
             output.append(">")

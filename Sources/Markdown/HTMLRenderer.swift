@@ -45,6 +45,10 @@ package struct HTMLRenderer: Sendable {
     /// reference `id="post-a-fnref-1"` (and every `href` follows). Empty, the default,
     /// gives cmark-gfm's `fn-` and `fnref-` ids. Escaped like a URL, as the label is.
     var footnoteIDPrefix: String
+    /// The accessible name of a task item's checkbox (`aria-label`), which has no `<label>`:
+    /// `"Done"` reads "Done, checkbox, not checked". Nil, the default, gives cmark-gfm's
+    /// markup, which axe-core reports as a form field without a label.
+    var taskCheckboxLabel: String?
 
     package init(
         codeBlock: CodeBlockHook? = nil,
@@ -52,7 +56,8 @@ package struct HTMLRenderer: Sendable {
         linkURL: LinkURLHook? = nil,
         headingAnchor: HeadingAnchorHook? = nil,
         reservedHeadingIDs: Set<String> = [],
-        footnoteIDPrefix: String = ""
+        footnoteIDPrefix: String = "",
+        taskCheckboxLabel: String? = nil
     ) {
         self.codeBlock = codeBlock
         self.headingID = headingID
@@ -60,6 +65,7 @@ package struct HTMLRenderer: Sendable {
         self.headingAnchor = headingAnchor
         self.reservedHeadingIDs = reservedHeadingIDs
         self.footnoteIDPrefix = footnoteIDPrefix
+        self.taskCheckboxLabel = taskCheckboxLabel
     }
 
     /// A heading that received an id, as a table of contents lists it.
@@ -132,6 +138,8 @@ struct RenderState: ~Copyable {
     var output: HTMLOutput
     /// Heading ids already emitted in this render; only used with a hook.
     var usedHeadingIDs: Set<String> = []
+    /// Per id asked for more than once, the suffix to try next: every smaller one is taken.
+    var nextHeadingSuffix: [String: Int] = [:]
     /// Headings given ids, in document order.
     var headings: [HTMLRenderer.Heading] = []
     /// Numbered footnote definitions met so far; they are written at the end.
@@ -231,6 +239,22 @@ struct RenderState: ~Copyable {
             }
             output.ensureNewline()
 
+        case .directive(let directive):
+            renderBlocks(directive.children, inTightList: false)
+
+        case .attributed(let attributes, let children):
+            output.ensureNewline()
+            let mark = output.byteCount
+            renderBlocks(children, inTightList: inTightList)
+            output.insertAttributes(attributes, intoFirstTagFrom: mark)
+
+        case .definitionTerm(let inlines):
+            output.ensureNewline()
+            output.append("<dt>")
+            renderInlines(inlines)
+            output.append("</dt>")
+            output.ensureNewline()
+
         case .customBlock(let onEnter, let onExit, let children):
             output.ensureNewline()
             output.append(onEnter)
@@ -259,8 +283,13 @@ struct RenderState: ~Copyable {
 
         case .taskItem(let checked, let children):
             output.ensureNewline()
-            output.append(checked ? "<li><input type=\"checkbox\" checked=\"\" disabled=\"\" /> "
-                                  : "<li><input type=\"checkbox\" disabled=\"\" /> ")
+            output.append(checked ? "<li><input type=\"checkbox\" checked=\"\" disabled=\"\"" : "<li><input type=\"checkbox\" disabled=\"\"")
+            if let label = renderer.taskCheckboxLabel {
+                output.append(" aria-label=\"")
+                output.appendEscapedHTML(label)
+                output.append("\"")
+            }
+            output.append(" /> ")
             renderBlocks(children, inTightList: inTightList)
             output.append("</li>\n")
 
@@ -344,6 +373,10 @@ struct RenderState: ~Copyable {
             output.append("</del>")
         case .footnoteReference(let reference):
             renderFootnoteReference(reference)
+        case .attributed(let attributes, let children):
+            let mark = output.byteCount
+            renderInlines(children)
+            output.insertAttributes(attributes, intoFirstTagFrom: mark)
         }
     }
 
@@ -367,7 +400,7 @@ struct RenderState: ~Copyable {
             case .softBreak, .lineBreak:
                 output.append(byte: UInt8(ascii: " "))
             case .custom(_, _, let children), .emphasis(let children), .strong(let children),
-                 .link(_, _, let children), .image(_, _, let children), .strikethrough(let children):
+                 .link(_, _, let children), .image(_, _, let children), .strikethrough(let children), .attributed(_, let children):
                 appendAltText(children)
             case .footnoteReference:
                 // cmark-gfm's plain mode writes nothing for a reference.
@@ -376,15 +409,19 @@ struct RenderState: ~Copyable {
         }
     }
 
+    /// `id`, or GitHub's `id-1`, `id-2`, … with the smallest suffix not taken (a heading
+    /// titled `Same 1` takes `same-1` too). The search for each id resumes where its last one
+    /// stopped, since ids are only ever added: n equal headings cost n steps, not n².
     private mutating func uniqueHeadingID(_ id: String) -> String {
         guard usedHeadingIDs.contains(id) else {
             usedHeadingIDs.insert(id)
             return id
         }
-        var suffix = 1
+        var suffix = nextHeadingSuffix[id, default: 1]
         while usedHeadingIDs.contains("\(id)-\(suffix)") {
             suffix += 1
         }
+        nextHeadingSuffix[id] = suffix + 1
         let unique = "\(id)-\(suffix)"
         usedHeadingIDs.insert(unique)
         return unique

@@ -73,6 +73,15 @@ package struct MarkdownBlock: Sendable, Hashable {
         /// A block quote that starts with `[!NOTE]` or `Note:` (``MarkdownExtension/callouts``);
         /// the children are the quote's blocks without that marker.
         case callout(MarkdownCalloutKind, [MarkdownBlock])
+        /// A block directive of the catalog (``MarkdownDirective``), its body folded into it.
+        /// The site renders it; the plain renderer writes its body's blocks alone. Boxed:
+        /// unboxed it would be the largest payload and make every block bigger.
+        indirect case directive(MarkdownDirective)
+        /// A block with a kramdown attribute list (``MarkdownExtension/kramdown``): the
+        /// attributes go on the first tag the one child renders.
+        case attributed([MarkdownAttribute], [MarkdownBlock])
+        /// A term of a kramdown definition list, `<dt>` (the list is a custom block).
+        case definitionTerm([MarkdownInline])
     }
 
     package var kind: Kind
@@ -106,6 +115,9 @@ package enum MarkdownInline: Sendable, Hashable {
     case strikethrough([MarkdownInline])
     /// `[^label]` that names a footnote definition (``MarkdownExtension/footnotes``).
     case footnoteReference(MarkdownFootnoteReference)
+    /// An image or link with a kramdown span attribute list (`![a](b.png){:width="50%"}`):
+    /// the attributes go on the first tag the one child renders.
+    case attributed([MarkdownAttribute], [MarkdownInline])
 }
 
 /// Options that affect parsing and rendering.
@@ -119,12 +131,16 @@ package struct MarkdownOptions: Sendable, Hashable {
     /// GitHub Flavored Markdown extensions (and callouts) to apply. Empty, the default,
     /// is exact CommonMark: the output is byte for byte libcmark's.
     var extensions: Set<MarkdownExtension>
+    /// The block directives a parse knows (`@Image(…)`, a site's components). Empty, the
+    /// default, parses none: every `@` is text.
+    package var directives: MarkdownDirectiveCatalog
 
     package init(smartPunctuation: Bool = false, allowRawHTML: Bool = false,
-                extensions: Set<MarkdownExtension> = []) {
+                extensions: Set<MarkdownExtension> = [], directives: MarkdownDirectiveCatalog = MarkdownDirectiveCatalog()) {
         self.smartPunctuation = smartPunctuation
         self.allowRawHTML = allowRawHTML
         self.extensions = extensions
+        self.directives = directives
     }
 }
 
@@ -138,6 +154,10 @@ package struct MarkdownDocument: Sendable, Hashable {
     /// Size of the parsed text, used only to pre-size the render buffer; not
     /// part of equality because it says nothing about the content.
     var sourceUTF8Count = 0
+    /// What did not fit the directive catalog, in the order found (empty without directives).
+    package var directiveProblems: [MarkdownDirectiveProblem] = []
+    /// Warnings of the kramdown extension (attributes left out, nomarkdown shown as code).
+    package var kramdownWarnings: [MarkdownDirectiveProblem] = []
 
     init(blocks: [MarkdownBlock], options: MarkdownOptions = MarkdownOptions()) {
         self.blocks = blocks

@@ -40,6 +40,9 @@ extension MarkdownDocument {
         lineOffset: Int = 0,
         maximumNesting: Int = MarkdownNestingError.defaultLimit
     ) throws(MarkdownNestingError) -> MarkdownDocument {
+        if let document = try parseLineExtensions(text, options: options, lineOffset: lineOffset, maximumNesting: maximumNesting) {
+            return document
+        }
         // The tag filter works when rendering; alone it needs no GFM parse.
         if !options.extensions.subtracting([.tagfilter]).isEmpty {
             let blocks = try GFMParser(options: options, lineOffset: lineOffset, maximumNesting: maximumNesting).parse(text)
@@ -54,6 +57,44 @@ extension MarkdownDocument {
             }
         }
         var document = MarkdownDocument(blocks: try parsed.get(), options: options)
+        document.sourceUTF8Count = text.utf8.count
+        return document
+    }
+}
+
+extension MarkdownDocument {
+    /// Directives and kramdown's idioms, which work on lines before libcmark parses
+    /// (``DirectiveScanner``, ``KramdownScanner``) and on blocks after; nil, at the cost of
+    /// a `memchr` scan or two, when the text holds neither.
+    fileprivate static func parseLineExtensions(_ text: String, options: MarkdownOptions, lineOffset: Int,
+                                                maximumNesting: Int) throws(MarkdownNestingError) -> MarkdownDocument? {
+        let kramdown = options.extensions.contains(.kramdown)
+        guard !options.directives.isEmpty || kramdown else { return nil }
+        var text = text
+        let (mayHoldDirective, mayHoldKramdown) = text.withUTF8 { bytes in
+            (DirectiveScanner.mayHoldDirective(bytes, catalog: options.directives), kramdown && KramdownScanner.mayHoldKramdown(bytes))
+        }
+        guard mayHoldDirective || mayHoldKramdown else { return nil }
+        var bytes = Array(text.utf8)
+        let directives = mayHoldDirective ? DirectiveScanner(catalog: options.directives, lineOffset: lineOffset).scan(bytes) : nil
+        if let directives { bytes = directives.text }
+        let idioms = mayHoldKramdown ? KramdownScanner(lineOffset: lineOffset, allowRawHTML: options.allowRawHTML).scan(bytes) : nil
+        if let idioms { bytes = idioms.text }
+        var plain = options
+        plain.directives = MarkdownDirectiveCatalog()
+        plain.extensions.remove(.kramdown)
+        var document = try parse(String(decoding: bytes, as: UTF8.self), options: plain, lineOffset: lineOffset, maximumNesting: maximumNesting)
+        if let idioms {
+            document.blocks = KramdownTransform(scan: idioms, lineOffset: lineOffset, allowRawHTML: options.allowRawHTML).transform(document.blocks)
+            document.kramdownWarnings = idioms.warnings
+        }
+        if let directives {
+            var problems = directives.problems
+            document.blocks = DirectiveFolder(scan: directives, catalog: options.directives, lineOffset: lineOffset)
+                .fold(document.blocks, problems: &problems)
+            document.directiveProblems = problems.sorted { ($0.line, $0.column) < ($1.line, $1.column) }
+        }
+        document.options = options
         document.sourceUTF8Count = text.utf8.count
         return document
     }

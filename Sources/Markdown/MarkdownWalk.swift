@@ -9,6 +9,12 @@ extension MarkdownBlock {
             children
         case .footnoteDefinition(let definition):
             definition.blocks
+        case .directive(let directive):
+            directive.children
+        case .attributed(_, let children):
+            children
+        case .definitionTerm:
+            []
         case .codeBlock, .htmlBlock, .paragraph, .heading, .thematicBreak, .table:
             []
         }
@@ -28,6 +34,13 @@ extension MarkdownBlock {
         case .footnoteDefinition(var definition):
             definition.blocks = children
             block.kind = .footnoteDefinition(definition)
+        case .directive(var directive):
+            directive.children = children
+            block.kind = .directive(directive)
+        case .attributed(let attributes, _):
+            block.kind = .attributed(attributes, children)
+        case .definitionTerm:
+            break
         case .codeBlock, .htmlBlock, .paragraph, .heading, .thematicBreak, .table:
             break
         }
@@ -38,7 +51,7 @@ extension MarkdownBlock {
     /// table's cells row by row (header first). Empty for other blocks.
     package var inlineSequences: [[MarkdownInline]] {
         switch kind {
-        case .paragraph(let inlines), .heading(_, let inlines):
+        case .paragraph(let inlines), .heading(_, let inlines), .definitionTerm(let inlines):
             [inlines]
         case .table(let table):
             ([table.header] + table.rows).flatMap(\.cells)
@@ -54,7 +67,7 @@ extension MarkdownInline {
     var children: [MarkdownInline] {
         switch self {
         case .emphasis(let children), .strong(let children), .strikethrough(let children),
-             .link(_, _, let children), .image(_, _, let children), .custom(_, _, let children):
+             .link(_, _, let children), .image(_, _, let children), .custom(_, _, let children), .attributed(_, let children):
             children
         case .text, .softBreak, .lineBreak, .code, .html, .footnoteReference:
             []

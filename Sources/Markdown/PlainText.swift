@@ -41,7 +41,7 @@ private func appendPlainText(of inlines: [MarkdownInline], to result: inout Stri
         case .softBreak, .lineBreak:
             result += " "
         case .custom(_, _, let children), .emphasis(let children), .strong(let children),
-             .link(_, _, let children), .image(_, _, let children), .strikethrough(let children):
+             .link(_, _, let children), .image(_, _, let children), .strikethrough(let children), .attributed(_, let children):
             appendPlainText(of: children, to: &result)
         case .footnoteReference:
             // The number is a link mark, not prose.
@@ -56,11 +56,20 @@ private func collectPlainText(of blocks: [MarkdownBlock], into pieces: inout [St
         case .blockQuote(let children), .list(_, let children), .item(let children),
              .customBlock(_, _, let children), .taskItem(_, let children), .callout(_, let children):
             collectPlainText(of: children, into: &pieces)
+        case .directive(let directive):
+            collectPlainText(of: directive.children, into: &pieces)
+        case .attributed(_, let children):
+            collectPlainText(of: children, into: &pieces)
+        case .definitionTerm(let inlines):
+            let text = plainText(of: inlines)
+            if !text.isEmpty { pieces.append(text) }
         case .footnoteDefinition(let definition):
             if definition.number != nil { collectPlainText(of: definition.blocks, into: &pieces) }
         case .table(let table):
             for row in [table.header] + table.rows {
-                let text = row.cells.map { plainText(of: $0) }.joined(separator: "\t")
+                // A tab between cells, the empty ones a short row lacks included.
+                let missing = String(repeating: "\t", count: max(0, table.alignments.count - row.cells.count))
+                let text = row.cells.map { plainText(of: $0) }.joined(separator: "\t") + missing
                 if !text.isEmpty { pieces.append(text) }
             }
         case .paragraph(let inlines), .heading(_, let inlines):

@@ -1,11 +1,24 @@
 import Foundation
 import Support
 
+/// Which files and folders whose names start with `.` `sitegen serve` serves.
+package enum ServedDotFiles: Sendable, Equatable {
+    /// None but those under a top-level `.well-known/`.
+    case wellKnownOnly
+    /// All of them (`sitegen serve --serve-dotfiles`).
+    case all
+}
+
 /// Maps a request path to a file inside the root folder, or refuses it. The path is
 /// percent-decoded once, segment by segment; anything that could name a file outside the
 /// root (dot segments, encoded or back slashes, NUL, drive letters, links that lead out)
-/// is refused before the file system is asked.
+/// is refused before the file system is asked. Dot-files and dot-folders (`.git/config`,
+/// `.sitegen-output`, `.env`) are not found, by the path asked for and by the real path
+/// links lead to, except under `/.well-known/` (RFC 8615: `security.txt`, ACME challenges),
+/// which sites publish; `--serve-dotfiles` serves them all.
 struct StaticFileResolver: Sendable {
+    typealias DotFiles = ServedDotFiles
+
     /// A regular file's identity for caching: size and modification time in nanoseconds.
     struct FileInfo: Sendable, Equatable {
         var size: Int
@@ -29,12 +42,27 @@ struct StaticFileResolver: Sendable {
 
     /// The root folder's real path, without a trailing slash.
     let root: String
+    let dotFiles: DotFiles
 
-    init(root: URL) throws(ServeError) {
+    init(root: URL, dotFiles: DotFiles = .wellKnownOnly) throws(ServeError) {
         guard let real = Self.realPath(root.path), Self.info(real)?.isFolder == true else {
             throw ServeError("no folder to serve at \(root.path)")
         }
         self.root = real == "/" ? "" : real
+        self.dotFiles = dotFiles
+    }
+
+    /// A path below the root, as segments, names a dot-file or dot-folder that is not served.
+    func isHidden(_ segments: some Collection<some StringProtocol>) -> Bool {
+        guard dotFiles == .wellKnownOnly else { return false }
+        return segments.enumerated().contains { index, segment in
+            segment.hasPrefix(".") && !(index == 0 && segment == ".well-known")
+        }
+    }
+
+    /// The same for a real path inside the root.
+    private func isHidden(real path: String) -> Bool {
+        isHidden(path.dropFirst(root.count).split(separator: "/"))
     }
 
     /// False while the root folder is missing (deleted, or moved away).
@@ -55,8 +83,9 @@ struct StaticFileResolver: Sendable {
             guard let name = Self.decodedSegment(segment) else { return .refused }
             relative.append(name)
         }
+        guard !isHidden(relative) else { return .notFound }
         let path = root + "/" + relative.joined(separator: "/")
-        guard let real = inside(path), let info = Self.info(real) else { return .notFound }
+        guard let real = inside(path), !isHidden(real: real), let info = Self.info(real) else { return .notFound }
         if info.isFolder {
             guard wantsFolder else { return .redirect(location: rawPath + "/" + query) }
             guard let index = inside(real + "/index.html"), let indexInfo = Self.info(index), indexInfo.isFile else { return .notFound }

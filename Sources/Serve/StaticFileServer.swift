@@ -36,15 +36,16 @@ package final class StaticFileServer: @unchecked Sendable {
 
     /// A server on a socket bound beforehand; it closes the listener when it stops.
     package convenience init(root: URL, listener: HTTPListener, htmlTransform: StaticFileResponder.HTMLTransform? = nil,
-                            routes: [String: StaticFileResponder.Handler] = [:], idleTimeout: Double = 5) throws(ServeError) {
+                            routes: [String: StaticFileResponder.Handler] = [:], idleTimeout: Double = 5,
+                            dotFiles: ServedDotFiles = .wellKnownOnly) throws(ServeError) {
         try self.init(root: root, host: listener.host, port: listener.port, listener: listener, htmlTransform: htmlTransform,
-                      routes: routes, idleTimeout: idleTimeout, limits: .init(), spawner: .system)
+                      routes: routes, idleTimeout: idleTimeout, limits: .init(), spawner: .system, dotFiles: dotFiles)
     }
 
     init(root: URL, host: String, port: UInt16, listener: HTTPListener?, htmlTransform: StaticFileResponder.HTMLTransform?,
          routes: [String: StaticFileResponder.Handler], idleTimeout: Double,
-         limits: HTTPRequestReader<Socket>.Limits, spawner: ThreadSpawner) throws(ServeError) {
-        responder = StaticFileResponder(resolver: try StaticFileResolver(root: root), htmlTransform: htmlTransform, routes: routes)
+         limits: HTTPRequestReader<Socket>.Limits, spawner: ThreadSpawner, dotFiles: ServedDotFiles = .wellKnownOnly) throws(ServeError) {
+        responder = StaticFileResponder(resolver: try StaticFileResolver(root: root, dotFiles: dotFiles), htmlTransform: htmlTransform, routes: routes)
         self.host = host
         requestedPort = port
         self.listener = listener

@@ -48,7 +48,7 @@ public struct SiteBuilder: Sendable {
     }
 
     /// What every build reads before it renders: the site, its theme, the static files.
-    private struct Inputs {
+    struct Inputs {
         var layout: SiteLayout
         var writer: OutputWriter
         var site: Site
@@ -57,7 +57,7 @@ public struct SiteBuilder: Sendable {
         var warnings: [Diagnostic]
     }
 
-    private func loadInputs(cache: LoadCache? = nil) throws(DiagnosticsError) -> Inputs {
+    func loadInputs(cache: LoadCache? = nil) throws(DiagnosticsError) -> Inputs {
         let layout = SiteLayout(root: options.siteRoot)
         var writer = OutputWriter(output: options.output, displayName: layout.displayPath(options.output))
         do {
@@ -67,7 +67,7 @@ public struct SiteBuilder: Sendable {
         }
         var loader = SiteLoader(layout: layout, includeDrafts: options.includeDrafts)
         loader.cache = cache
-        let (site, siteWarnings) = try loader.load()
+        var (site, siteWarnings) = try loader.load()
         var warnings = siteWarnings
         // Once the settings are known: what the output keeps, and how large it may grow.
         writer.kept = site.config.keep
@@ -85,40 +85,42 @@ public struct SiteBuilder: Sendable {
             var staticFiles = OutputWriter.StaticFile.overlaying(try OutputWriter.listFiles(in: [theme.staticFolder, layout.staticFiles].map {
                 OutputWriter.StaticFolder(url: $0, displayName: layout.displayPath($0))
             }, boundary: FolderBoundary(root: layout.root.path)), onBuiltIn: theme)
-            staticFiles += try Self.bundleResources(of: site, layout: layout, besides: staticFiles)
+            let bundled = Self.bundleResources(of: site, layout: layout)
+            // Every copied file's path checked, against the generated ones too, before anything is written.
+            // Taken out of the site, which needs it no more: adding to a shared tree would copy it.
+            var outputFiles = site.outputFiles
+            site.outputFiles = OutputFiles()
+            let problems = OutputFilesCheck.copied(staticFiles.map { .init(relative: $0.relative, displayName: $0.displayName, bundled: false) }
+                                                     + bundled.map { .init(relative: $0.relative, displayName: $0.displayName, bundled: true) },
+                                                   into: &outputFiles, site: site, settingsFile: layout.displayPath(layout.configFile))
+            guard problems.isEmpty else { throw DiagnosticsError(problems) }
+            staticFiles += bundled
             return Inputs(layout: layout, writer: writer, site: site, theme: theme, staticFiles: staticFiles, warnings: warnings)
         } catch {
             throw DiagnosticsError(warnings + error.diagnostics)
         }
     }
 
-    /// The files of the posts' page bundles, published beside each post's page; one that
-    /// lands on a static file's path is an error naming both.
-    static func bundleResources(of site: Site, layout: SiteLayout, besides staticFiles: [OutputWriter.StaticFile])
-        throws(DiagnosticsError) -> [OutputWriter.StaticFile] {
-        let taken = Dictionary(staticFiles.map { ($0.relative, $0.displayName) }, uniquingKeysWith: { a, _ in a })
+    /// The files of the posts' page bundles, published beside each post's page.
+    static func bundleResources(of site: Site, layout: SiteLayout) -> [OutputWriter.StaticFile] {
         var files: [OutputWriter.StaticFile] = []
-        var problems: [Diagnostic] = []
         for post in site.posts where !post.resources.isEmpty {
             let output = SiteRoutes.outputPath(post.urlPath)
             let folder = output.lastIndex(of: "/").map { String(output[...$0]) } ?? ""
             for resource in post.resources {
                 let source = URL(fileURLWithPath: resource.source)
-                let file = OutputWriter.StaticFile(source: source, relative: folder + resource.name, displayName: layout.displayPath(source))
-                if let other = taken[file.relative] {
-                    problems.append(.error(file.displayName, nil, "this page-bundle file would be published at /\(file.relative), where \(other) is published too"))
-                }
-                files.append(file)
+                files.append(OutputWriter.StaticFile(source: source, relative: folder + resource.name, displayName: layout.displayPath(source)))
             }
         }
-        guard problems.isEmpty else { throw DiagnosticsError(problems) }
         return files
     }
 
-    private func pages(_ inputs: Inputs) -> SitePages {
+    func pages(_ inputs: Inputs) -> SitePages {
         let math = MathRenderer(cacheFolder: MathRenderer.cacheFolder(siteRoot: inputs.layout.root))
         var pages = SitePages(site: inputs.site, theme: inputs.theme, math: math)
         pages.verifiedSnippets = VerifiedSnippets.load(siteRoot: inputs.layout.root)
+        pages.assets = SiteAssets(files: Dictionary(inputs.staticFiles.map { ($0.relative, $0.builtIn == nil ? $0.source.path : "") },
+                                                    uniquingKeysWith: { _, last in last }))
         return pages
     }
 

@@ -7,7 +7,9 @@ import Support
 /// dumps). With Debian's bubblewrap (`bwrap`) it also runs in a sandbox: no network, its own
 /// process and user namespaces as user `nobody`, a read-only view of `/usr` and the Swift
 /// runtime, and nothing writable but the temporary folder. Without bubblewrap it runs with
-/// the user's rights, and the report says so.
+/// the user's rights, and the report says so; its processes are then kept under sitegen's
+/// ``ProcessTree`` helper, so that all of them, `setsid` ones included, are killed when it
+/// ends or times out.
 struct ProgramSandbox: Sendable {
     enum Isolation: Sendable, Equatable {
         case bubblewrap(String)
@@ -22,6 +24,8 @@ struct ProgramSandbox: Sendable {
     /// Read-only folders the program needs: the Swift runtime, the stub libraries.
     var readable: [String] = []
     var prlimit: String? = ExecutableLookup.find(["prlimit"], environment: ["PATH": "/usr/bin:/bin:/usr/sbin:/sbin"])
+    /// Without a sandbox: the helper that kills every process the program started (nil: none found).
+    var processTreeHelper: String? = ProcessTree.helper
 
     static let memoryLimit = 1 << 30
     static let fileSizeLimit = 16 << 20
@@ -45,7 +49,8 @@ struct ProgramSandbox: Sendable {
     /// The warning a report gives when programs ran without a sandbox.
     var warning: String? {
         guard case .none(let reason) = isolation else { return nil }
-        return "`run` blocks ran without a sandbox, with your rights: \(reason); use --no-run or `snippets: { run: false }` for untrusted posts"
+        let leftovers = processTreeHelper == nil ? ", and processes they started may still be running" : ""
+        return "`run` blocks ran without a sandbox, with your rights: \(reason)\(leftovers); use --no-run or `snippets: { run: false }` for untrusted posts"
     }
 
     /// Copies `binary` into a fresh temporary folder and runs it there.
@@ -77,6 +82,8 @@ struct ProgramSandbox: Sendable {
                           "--die-with-parent", "--new-session", "--clearenv", "--"] + command
             return ProcessRunner.run(bwrap, arguments, in: folder, environment: [:], timeout: timeout, outputLimit: outputLimit)
         case .none:
+            // Its process group cannot hold what calls setsid: the helper holds the whole tree.
+            if let processTreeHelper { command = ProcessTree.contained(command, helper: processTreeHelper) }
             return ProcessRunner.run(command[0], Array(command.dropFirst()), in: folder, environment: [:], timeout: timeout,
                                      outputLimit: outputLimit)
         }

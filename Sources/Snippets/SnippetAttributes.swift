@@ -39,29 +39,27 @@ struct SnippetAttributes: Sendable, Hashable {
 
     init() {}
 
-    static let words = ["skip", "program", "from", "isolated", "member-of", "module", "fails", "platform", "run"]
-
     /// A problem with one word, at its column in the info string (0-based).
     struct ParseError: Error, Sendable, Equatable {
         var offset: Int
         var message: String
     }
 
-    /// Parses the words after the first one (`swift`).
+    /// Parses the words after the first one (`swift`) with the build's fence parser: the
+    /// display words (`title=`, `linenos`, `{2,4-6}`, …) are read and change nothing here.
     static func parse(_ info: String) throws(ParseError) -> SnippetAttributes {
-        var attributes = SnippetAttributes()
-        var scanner = InfoScanner(info)
-        scanner.skipWord()  // `swift`
-        while true {
-            let word: InfoScanner.Word?
-            do {
-                word = try scanner.nextWord()
-            } catch {
-                throw ParseError(offset: error.offset, message: error.message)
-            }
-            guard let word else { break }
-            try attributes.apply(word)
+        let fence: FenceInfo
+        do throws(FenceInfo.Problem) {
+            fence = try FenceInfo.parse(info)
+        } catch {
+            throw ParseError(offset: error.offset, message: error.message)
         }
+        return try parse(fence)
+    }
+
+    static func parse(_ fence: FenceInfo) throws(ParseError) -> SnippetAttributes {
+        var attributes = SnippetAttributes()
+        for word in fence.snippetWords { try attributes.apply(word) }
         try attributes.checkCombination()
         return attributes
     }
@@ -110,7 +108,7 @@ struct SnippetAttributes: Sendable, Hashable {
             try noValue(word)
             run = true
         default:
-            throw fail("unknown snippet attribute '\(word.name)'\(DidYouMean.hint(for: word.name, among: Self.words)); known: \(Self.words.joined(separator: ", "))")
+            throw fail("'\(word.name)' is no snippet word")  // FenceInfo passes only snippet words
         }
     }
 

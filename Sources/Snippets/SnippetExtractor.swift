@@ -11,7 +11,8 @@ struct SnippetExtractor: Sendable {
         self.markdown = markdown
     }
 
-    /// The blocks, and an error for each info string that does not parse.
+    /// The blocks, and an error for each info string that does not parse: any block's, as
+    /// the build reports it (``FenceProblems``), and a Swift block's snippet words.
     func blocks(of post: Post) -> (blocks: [SnippetBlock], diagnostics: [Diagnostic]) {
         let document: MarkdownDocument
         do {
@@ -19,25 +20,30 @@ struct SnippetExtractor: Sendable {
         } catch {
             return ([], [error])
         }
-        let codeBlocks = BlockWalk.leaves(of: document.blocks).compactMap { block -> (info: String, literal: String, position: SourcePosition)? in
-            guard case .codeBlock(let info, let literal) = block.kind else { return nil }
-            return (info, literal, block.position)
-        }
+        let fences = FenceProblems.fences(in: document.blocks, body: post.body, file: post.sourcePath, firstLine: post.bodyFirstLine)
         var blocks: [SnippetBlock] = []
         var diagnostics: [Diagnostic] = []
         let lines = post.body.split(separator: "\n", omittingEmptySubsequences: false)
-        for (index, block) in codeBlocks.enumerated() where Self.isSwift(block.info) {
-            let fenceText = lines.indices.contains(block.position.startLine - post.bodyFirstLine)
-                ? String(lines[block.position.startLine - post.bodyFirstLine]) : ""
+        for (index, (block, read)) in fences.enumerated() {
+            guard case .codeBlock(let info, let literal) = block.kind else { continue }
+            let fence: FenceInfo
+            switch read {
+            case .failure(let problem): diagnostics.append(problem); continue
+            case .success(let found): fence = found
+            }
+            guard fence.language == "swift" else { continue }
             do {
-                let attributes = try SnippetAttributes.parse(block.info)
-                let next = codeBlocks.indices.contains(index + 1) ? codeBlocks[index + 1] : nil
-                let output = next.flatMap { InfoString.language($0.info) == "output" ? $0.literal : nil }
+                let attributes = try SnippetAttributes.parse(fence)
+                let next = fences.indices.contains(index + 1) ? fences[index + 1] : nil
+                let output: String? = next.flatMap {
+                    guard case .codeBlock(let nextInfo, let nextLiteral) = $0.block.kind, FenceInfo.language(of: nextInfo) == "output" else { return nil }
+                    return nextLiteral
+                }
                 blocks.append(SnippetBlock(file: post.sourcePath, fenceLine: block.position.startLine,
-                                           indentation: block.position.startColumn - 1, info: block.info, code: block.literal,
+                                           indentation: block.position.startColumn - 1, info: info, code: literal,
                                            attributes: attributes, expectedOutput: output))
             } catch {
-                let infoStart = fenceText.range(of: block.info).map { fenceText.unicodeScalars.distance(from: fenceText.startIndex, to: $0.lowerBound) } ?? 0
+                let infoStart = FenceProblems.infoColumn(block: block, info: info, lines: lines, firstLine: post.bodyFirstLine)
                 diagnostics.append(.error(post.sourcePath, SourceLocation(line: block.position.startLine, column: infoStart + error.offset + 1),
                                           error.message))
             }
@@ -45,6 +51,6 @@ struct SnippetExtractor: Sendable {
         return (blocks, diagnostics)
     }
 
-    /// The info string's first word is `swift`.
-    static func isSwift(_ info: String) -> Bool { InfoString.language(info) == "swift" }
+    /// The info string's language is `swift`.
+    static func isSwift(_ info: String) -> Bool { FenceInfo.language(of: info) == "swift" }
 }

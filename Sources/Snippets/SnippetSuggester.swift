@@ -44,6 +44,9 @@ package struct SnippetSuggester: Sendable {
     package struct Result: Sendable {
         package var suggestions: [SnippetSuggestion]
         package var compilerProcesses: Int
+        /// What each post's file was when it was read for the suggestions: `--write` writes
+        /// only posts that are still so. A post that changed while it was read is left out.
+        package var checked: [String: CheckedPost] = [:]
     }
 
     /// Suggestions for the posts of `report` with a failure or a block not proven.
@@ -55,6 +58,9 @@ package struct SnippetSuggester: Sendable {
         guard !troubled.isEmpty else { return Result(suggestions: [], compilerProcesses: 0) }
         let plan = try local.plan()
         let layout = SiteLayout(root: options.siteRoot)
+        // Each post's bytes before and after the load: the same, they are what was read.
+        let path = { (file: String) in options.siteRoot.appendingPathComponent(file).path }
+        let before = Dictionary(uniqueKeysWithValues: troubled.compactMap { file in CheckedPost.read(path(file)).map { (file, $0) } })
         let (site, _) = try SiteLoader(layout: layout, includeDrafts: true).load()
         // Suggestions are about compiling: `run` programs are type-checked, never run.
         let (compiler, counter) = try local.makeCompiler(plan, run: false)
@@ -69,7 +75,8 @@ package struct SnippetSuggester: Sendable {
                                 tryFoundation: !preludeHasFoundation)
             return walk.run()
         }.flatMap { $0 }
-        return Result(suggestions: suggestions, compilerProcesses: counter.value)
+        let checked = before.filter { CheckedPost.read(path($0.key)) == $0.value }
+        return Result(suggestions: suggestions, compilerProcesses: counter.value, checked: checked)
     }
 }
 

@@ -35,7 +35,7 @@ enum VerifiedRecordWriter {
         }
         var entry = VerifiedSnippets.Entry(status: status, swiftVersion: swiftVersion, output: result.output)
         if status == .passed {
-            let shown = VerifiedSnippets.shownLineNumbers(block.code)
+            let shown = HiddenLines.shownLineNumbers(block.code)
             let lines = block.code.split(separator: "\n", omittingEmptySubsequences: false)
             entry.messages = result.messages.map { diagnostic in
                 let index = (diagnostic.location?.line ?? 0) - block.firstLine

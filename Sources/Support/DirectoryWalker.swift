@@ -8,17 +8,21 @@ import Foundation
 /// shows up and is reported by whoever reads it, instead of vanishing.
 package enum DirectoryWalker {
     /// What a folder holds, by the type `readdir` gives (a link is not followed).
-    struct Listing: Sendable {
-        var regularFiles: [String] = []
+    package struct Listing: Sendable {
+        package var regularFiles: [String] = []
         var symbolicLinks: [String] = []
         /// FIFOs, sockets and devices, with what each is (`a FIFO`).
         var specialFiles: [(path: String, kind: String)] = []
         /// Entries skipped for a name starting with `.` (folders are not entered).
         var hidden: [String] = []
         var folders: [String] = []
+        /// Folders that could not be opened, with why (`""` is the root): a path longer than
+        /// PATH_MAX, a folder without read permission. Never skipped in silence: each is an
+        /// error of whoever lists, naming the folder.
+        package var unreadable: [(path: String, reason: String)] = []
 
         /// Everything but folders, sorted: what ``DirectoryWalker/files(below:includeHidden:)`` lists.
-        var allFiles: [String] { (regularFiles + symbolicLinks + specialFiles.map(\.path)).sorted() }
+        package var allFiles: [String] { (regularFiles + symbolicLinks + specialFiles.map(\.path)).sorted() }
     }
 
     package static func files(below root: String, includeHidden: Bool) -> [String] {
@@ -31,12 +35,16 @@ package enum DirectoryWalker {
     }
 
     /// Every entry below `root`, each list sorted.
-    static func listing(below root: String, includeHidden: Bool) -> Listing {
+    package static func listing(below root: String, includeHidden: Bool) -> Listing {
         var listing = Listing()
         var pending: [String] = [""]
         while let relative = pending.popLast() {
             let folder = relative.isEmpty ? root : root + "/" + relative
-            guard let handle = opendir(folder) else { continue }
+            guard let handle = opendir(folder) else {
+                // A missing root is an empty listing; the callers check for it themselves.
+                if !(relative.isEmpty && errno == ENOENT) { listing.unreadable.append((relative, Self.reason(errno))) }
+                continue
+            }
             defer { closedir(handle) }
             while let entry = readdir(handle) {
                 let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
@@ -72,7 +80,17 @@ package enum DirectoryWalker {
         listing.specialFiles.sort { $0.path < $1.path }
         listing.hidden.sort()
         listing.folders.sort()
+        listing.unreadable.sort { $0.path < $1.path }
         return listing
+    }
+
+    /// Why a folder could not be opened, in words that say what to do.
+    private static func reason(_ code: Int32) -> String {
+        switch code {
+        case ENAMETOOLONG: "cannot read this folder: its path is longer than the system allows (PATH_MAX, \(PATH_MAX) bytes); shorten its name or the names above it"
+        case EACCES: "cannot read this folder: permission denied"
+        default: "cannot read this folder: \(String(cString: strerror(code)))"
+        }
     }
 
     private static func directoryType(_ mode: mode_t) -> Int32 {

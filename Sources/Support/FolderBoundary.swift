@@ -45,6 +45,9 @@ package struct FolderBoundary: Sendable {
         let listing = DirectoryWalker.listing(below: folder, includeHidden: includeHidden)
         result.files = listing.regularFiles
         result.hidden = listing.hidden
+        for (path, reason) in listing.unreadable {
+            result.problems.append(Problem(path: path.isEmpty ? folder : folder + "/" + path, message: reason))
+        }
         for (path, kind) in listing.specialFiles {
             result.problems.append(Problem(path: folder + "/" + path, message: Self.notRegular(kind)))
         }

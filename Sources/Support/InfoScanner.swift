@@ -18,10 +18,19 @@ package struct InfoScanner {
     }
 
     private let scalars: [Unicode.Scalar]
+    /// Where the next word is read from, in scalars.
+    package var position: Int {
+        get { index }
+        set { index = min(max(0, newValue), scalars.count) }
+    }
     private var index = 0
 
     package init(_ info: String) {
         self.scalars = Array(info.unicodeScalars)
+    }
+
+    package init(scalars: [Unicode.Scalar]) {
+        self.scalars = scalars
     }
 
     private var atSpace: Bool { index < scalars.count && scalars[index].properties.isWhitespace }

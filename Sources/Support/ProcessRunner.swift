@@ -166,7 +166,7 @@ package enum ProcessRunner {
 
 /// `posix_spawn` with the child leading a process group of its own, default signal
 /// handling, the given standard streams and working folder; and `waitpid`.
-private enum Spawn {
+enum Spawn {
     enum Started {
         case success(pid_t)
         case failure(String)

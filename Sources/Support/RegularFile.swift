@@ -37,7 +37,7 @@ package enum RegularFile {
 
     /// Opens `path` for reading, refusing anything but a regular file before it is opened,
     /// and again after (the path could be replaced in between).
-    private static func openForReading(_ path: String) throws(Failure) -> (descriptor: Int32, size: Int) {
+    private static func openForReading(_ path: String) throws(Failure) -> (descriptor: Int32, size: Int, mode: mode_t) {
         if let kind = otherKind(of: path) { throw Failure(message: "not a regular file (\(kind)); only regular files are read") }
         let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
         guard descriptor >= 0 else { throw Failure(message: reason(errno)) }
@@ -51,13 +51,26 @@ package enum RegularFile {
             close(descriptor)
             throw Failure(message: "not a regular file (\(kind)); only regular files are read")
         }
-        return (descriptor, Int(info.st_size))
+        return (descriptor, Int(info.st_size), info.st_mode)
     }
 
     /// The whole file.
     package static func read(_ path: String) throws(Failure) -> [UInt8] {
-        let (descriptor, size) = try openForReading(path)
+        let (descriptor, size, _) = try openForReading(path)
         defer { close(descriptor) }
+        return try readAll(descriptor, size: size)
+    }
+
+    /// The whole file, with the status and mode of what was opened (`fstat`), which a
+    /// rewrite compares and keeps.
+    package static func readWithStatus(_ path: String) throws(Failure) -> (bytes: [UInt8], status: FileStatus, mode: mode_t) {
+        let (descriptor, size, mode) = try openForReading(path)
+        defer { close(descriptor) }
+        guard let status = FileStatus.of(descriptor: descriptor) else { throw Failure(message: reason(errno)) }
+        return (try readAll(descriptor, size: size), status, mode)
+    }
+
+    private static func readAll(_ descriptor: Int32, size: Int) throws(Failure) -> [UInt8] {
         var bytes = [UInt8](repeating: 0, count: max(size, 0) + 1)
         var count = 0
         while true {

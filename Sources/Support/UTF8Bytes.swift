@@ -4,6 +4,13 @@ import Foundation
 /// entry), where `String`'s Character and Foundation's NSString paths cost seconds on a
 /// ten-thousand-post site. Every function here is a single forward pass.
 package enum UTF8Bytes {
+    /// A path's parts between `/` bytes, empty ones left out. Never `split(separator: "/")`
+    /// on a `String` for a path: that splits Characters, and a `/` after a prepended mark
+    /// (U+0600, U+0890) is inside one, so `\u{600}/..` would be one part, not two.
+    package static func pathParts(_ path: String) -> [Substring] {
+        path.utf8.split(separator: UInt8(ascii: "/")).map { Substring($0) }
+    }
+
     /// Whether `needle` occurs in `text`.
     package static func contains(_ text: String, _ needle: String) -> Bool {
         var text = text
@@ -27,22 +34,5 @@ package enum UTF8Bytes {
             index += 1
         }
         return nil
-    }
-
-    /// The byte offset where the scalar after the first `count` scalars starts.
-    package static func offset(afterScalars count: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        var scalars = 0
-        for index in bytes.indices where bytes[index] & 0xC0 != 0x80 {
-            if scalars == count { return index }
-            scalars += 1
-        }
-        return bytes.count
-    }
-
-    /// Unicode scalars in the first `offset` bytes: a byte offset as a 1-based column minus one.
-    package static func scalarCount(_ bytes: UnsafeBufferPointer<UInt8>, upTo offset: Int) -> Int {
-        var count = 0
-        for index in 0..<offset where bytes[index] & 0xC0 != 0x80 { count += 1 }
-        return count
     }
 }

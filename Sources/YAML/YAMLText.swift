@@ -20,13 +20,33 @@ package enum YAMLText {
                 if isPrintable(scalar) {
                     quoted.unicodeScalars.append(scalar)
                 } else {
-                    let hex = String(scalar.value, radix: 16, uppercase: true)
-                    quoted += scalar.value <= 0xFF ? "\\x" + String(repeating: "0", count: 2 - hex.count) + hex
-                        : "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                    quoted += escape(scalar)
                 }
             }
         }
         return quoted + "\""
+    }
+
+    /// A comment's text (`# …`, one line) that libyaml reads: a comment cannot escape, so a
+    /// character YAML does not allow (a C1 control, which TOML allows in its comments) is
+    /// written as its escape's text, `\x9E`, and the comment still says what it said.
+    package static func comment(_ text: String) -> String {
+        var comment = ""
+        for scalar in text.unicodeScalars {
+            if scalar == "\t" || isPrintable(scalar) {
+                comment.unicodeScalars.append(scalar)
+            } else {
+                comment += escape(scalar)
+            }
+        }
+        return comment
+    }
+
+    /// `\xHH` or `\uHHHH`, as a double-quoted scalar escapes `scalar`.
+    private static func escape(_ scalar: Unicode.Scalar) -> String {
+        let hex = String(scalar.value, radix: 16, uppercase: true)
+        return scalar.value <= 0xFF ? "\\x" + String(repeating: "0", count: 2 - hex.count) + hex
+            : "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
     }
 
     /// YAML 1.1's printable set (what libyaml accepts unescaped), without the byte order mark.

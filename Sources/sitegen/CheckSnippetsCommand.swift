@@ -169,7 +169,7 @@ enum SuggestionOutput {
             + "\(suggestions.count { $0.kind == .skip }) to skip; \(result.compilerProcesses) compiler processes")
         guard write else { return ExitCode.success }
         do {
-            let written = try FenceRewriter.write(suggestions, siteRoot: root)
+            let written = try FenceRewriter.write(suggestions, checked: result.checked, siteRoot: root)
             terminal.out("wrote \(written.lines) fence lines in \(written.posts) posts")
             return ExitCode.success
         } catch {

@@ -6,14 +6,18 @@ enum ImportCommand {
     static let spec = CommandSpec(
         name: "import",
         summary: "Make a sitegen site from a Jekyll or Hugo site; report what was converted and what was left.",
-        usage: "sitegen import jekyll|hugo SRC [DIR] [--format text|json]",
+        usage: "sitegen import jekyll|hugo SRC [DIR] [--format text|json] [--allow-url-changes]",
         options: [
             OptionSpec(name: "--format", valueName: "FORMAT", help: "text (default) or json (every place of every construct)."),
+            OptionSpec(name: "--allow-url-changes", valueName: nil, help: "exit 0 even when an old URL does not answer in the imported site (the report lists each)."),
         ],
         positionals: 0...3,
         notes: """
             SRC is never written to. DIR (default: ./<name of SRC>-sitegen) must not exist or be empty; the
             site is written beside it and moved into place only when the whole import worked.
+            The import then builds the new site (into a temporary folder) and checks that every URL the old
+            site served answers, as a page or a redirect: "old URLs: N of M answer". A URL that does not
+            answer makes the exit code 1, unless --allow-url-changes.
             docs/import.md lists every conversion.
             """)
 
@@ -44,6 +48,10 @@ enum ImportCommand {
             } else {
                 terminal.out(ImportReportFormat.text(report))
                 terminal.out("\nNext: cd \(relativeToCurrentFolder(destination)) && sitegen build")
+            }
+            if report.oldURLsNotAnswering > 0, !arguments.has("--allow-url-changes") {
+                terminal.err("sitegen import: old URLs do not answer in \(destination.path) (listed above): fix them there, or pass --allow-url-changes to accept that")
+                return ExitCode.contentError
             }
             return ExitCode.success
         } catch {

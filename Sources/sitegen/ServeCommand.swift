@@ -7,10 +7,12 @@ enum ServeCommand {
     static let spec = CommandSpec(
         name: "serve",
         summary: "Build the site, then serve the output folder on this machine for a preview.",
-        usage: "sitegen serve [--site DIR] [--output DIR] [--port 8000] [--host 127.0.0.1] [--drafts] [--verbose]",
+        usage: "sitegen serve [--site DIR] [--output DIR] [--port 8000] [--host 127.0.0.1] [--drafts] [--serve-dotfiles] [--verbose]",
         options: BuildCommand.spec.options.filter { ["--site", "--output", "--drafts", "--verbose"].contains($0.name) } + [
             OptionSpec(name: "--port", valueName: "N", help: "The port to listen on (default: 8000; 0 picks a free one)."),
             OptionSpec(name: "--host", valueName: "HOST", help: "The address to listen on (default: 127.0.0.1, this machine only)."),
+            OptionSpec(name: "--serve-dotfiles", valueName: nil,
+                       help: "Also serve files and folders whose names start with '.' (default: 404, except under /.well-known/)."),
         ],
         notes: """
             Content/ and Themes/ are watched: a saved change rebuilds the site (only files whose bytes \
@@ -47,7 +49,8 @@ enum ServeCommand {
         let liveReload = LiveReload()
         do {
             server = try StaticFileServer(root: options.output, listener: listener, htmlTransform: liveReload.transform,
-                                          routes: [LiveReload.eventsPath: liveReload.respond])
+                                          routes: [LiveReload.eventsPath: liveReload.respond],
+                                          dotFiles: arguments.has("--serve-dotfiles") ? .all : .wellKnownOnly)
             port = try server.start()
         } catch {
             listener.close()

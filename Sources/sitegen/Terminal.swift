@@ -36,8 +36,7 @@ struct Terminal {
         }
         err("\(paint(place + ":", "1")) \(label) \(paint(diagnostic.message, "1"))")
         if let location = diagnostic.location,
-           let line = sourceLines.cache(for: siteRoot).line(location.line, of: diagnostic.file, root: siteRoot) {
-            let excerpt = SourceExcerpt(line: line, column: location.column)
+           let excerpt = sourceLines.cache(for: siteRoot).excerpt(location.line, column: location.column, of: diagnostic.file, root: siteRoot) {
             err(excerpt.text)
             err(excerpt.caretIndent + paint("^", "1;32"))
         }

@@ -11,6 +11,11 @@ enum ExitCode {
 
 let version = "0.1.0"
 
+// The helper that keeps a `run` program's processes within reach (no sandbox): before anything else.
+if CommandLine.arguments.count > 1 && CommandLine.arguments[1] == ProcessTree.command {
+    ProcessTree.helperMain(Array(CommandLine.arguments.dropFirst(2)))
+}
+
 let commands: [(spec: CommandSpec, run: (ParsedArguments, Terminal) -> Int32)] = [
     (BuildCommand.spec, BuildCommand.run),
     (CheckSnippetsCommand.spec, CheckSnippetsCommand.run),

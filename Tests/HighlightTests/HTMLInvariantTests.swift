@@ -27,10 +27,10 @@ struct HTMLInvariantTests {
 
     @Test func escapingIsCmarksAndHappensOnce() {
         #expect(SyntaxHighlighter.html("Array<Int>", language: .swift)
-            == #"<span class="hl-ty">Array</span><span class="hl-op">&lt;</span><span class="hl-ty">Int</span><span class="hl-op">&gt;</span>"#)
+            == #"<span class="kt">Array</span><span class="o">&lt;</span><span class="kt">Int</span><span class="o">&gt;</span>"#)
         #expect(SyntaxHighlighter.html("a < b && c > d", language: .swift)
-            == #"a <span class="hl-op">&lt;</span> b <span class="hl-op">&amp;&amp;</span> c <span class="hl-op">&gt;</span> d"#)
-        #expect(SyntaxHighlighter.html(#""<tag>""#, language: .swift) == #"<span class="hl-str">&quot;&lt;tag&gt;&quot;</span>"#)
+            == #"a <span class="o">&lt;</span> b <span class="o">&amp;&amp;</span> c <span class="o">&gt;</span> d"#)
+        #expect(SyntaxHighlighter.html(#""<tag>""#, language: .swift) == #"<span class="s">&quot;&lt;tag&gt;&quot;</span>"#)
         #expect(SyntaxHighlighter.html("x&y", language: .json) == "x&amp;y")
         #expect(SyntaxHighlighter.html("x&amp;y 'q' / =", language: .json) == "x&amp;amp;y 'q' / =", "only & < > \" are escaped")
     }

@@ -11,7 +11,7 @@ struct GFMTreeTests {
         try MarkdownDocument.parse(markdown, options: options, lineOffset: lineOffset)
     }
 
-    @Test("A table has alignments, padded and cut rows, cells parsed as inlines, and its lines")
+    @Test("A table has alignments, short and cut rows, cells parsed as inlines, and its lines")
     func tableShape() throws {
         let document = try Self.parse("Intro\n\n| a | *b* |\n|:--|--:|\n| 1 | 2 | 3 |\n| `x` |\n", lineOffset: 10)
         guard case .table(let table) = document.blocks.last?.kind else {
@@ -22,9 +22,11 @@ struct GFMTreeTests {
         #expect(table.header == MarkdownTable.Row(cells: [[.text("a")], [.emphasis([.text("b")])]], line: 13))
         #expect(table.rows == [
             MarkdownTable.Row(cells: [[.text("1")], [.text("2")]], line: 15),
-            MarkdownTable.Row(cells: [[.code("x")], []], line: 16),
+            // The short row keeps the cell written; the one it lacks is empty when rendered.
+            MarkdownTable.Row(cells: [[.code("x")]], line: 16),
         ])
         #expect(document.blocks.last?.position == SourcePosition(startLine: 13, startColumn: 1, endLine: 16, endColumn: 7))
+        #expect(document.html().hasSuffix("<tr>\n<td align=\"left\"><code>x</code></td>\n<td align=\"right\"></td>\n</tr>\n</tbody>\n</table>\n"))
     }
 
     @Test("Cells use the document's link reference definitions, wherever they are")
@@ -45,6 +47,38 @@ struct GFMTreeTests {
         #expect(table.rows.count == 1)
         #expect(attributes.start == 2 && items.count == 2)
         #expect(document.blocks.last?.position.startLine == 4)
+    }
+
+    /// cmark-gfm's `MAX_AUTOCOMPLETED_CELLS` (0x80000): with 1,025 columns each one-cell row
+    /// lacks 1,024 cells; after 512 rows the table lacks exactly 0x80000, which still admits the
+    /// 513th, and the 514th line starts a paragraph, whose last line a delimiter row makes the
+    /// next table's header, as cmark-gfm's `try_opening_table_row` and `try_opening_table_header` do.
+    @Test("A table stops taking rows once they lack more than 0x80000 cells")
+    func autocompletedCellBudget() throws {
+        let columns = 1025, admitted = 513
+        let head = "|" + String(repeating: "a|", count: columns) + "\n|" + String(repeating: "-|", count: columns) + "\n"
+        for quoted in [false, true] {
+            var markdown = head + String(repeating: "x\n", count: admitted + 2) + ":-\nz\n"
+            if quoted { markdown = markdown.split(separator: "\n").map { "> " + $0 + "\n" }.joined() }
+            let document = try Self.parse(markdown)
+            var blocks = document.blocks
+            if quoted, case .blockQuote(let children)? = blocks.first?.kind { blocks = children }
+            // The refused line and the next are a paragraph; the delimiter row under it makes
+            // its last line a header, and the line before stays a paragraph.
+            guard blocks.count == 3, case .table(let first) = blocks[0].kind, case .paragraph = blocks[1].kind,
+                  case .table(let second) = blocks[2].kind else {
+                Issue.record("expected a table, a paragraph and a table, got \(blocks.map(\.kind).map { "\($0)".prefix(40) })")
+                continue
+            }
+            #expect(first.rows.count == admitted)
+            #expect(first.rows.allSatisfy { $0.cells == [[.text("x")]] }, "short rows keep only the cells written")
+            #expect(blocks[1].position.startLine == admitted + 3)
+            #expect(blocks[2].position.startLine == admitted + 4)
+            #expect(second.header.cells == [[.text("x")]] && second.alignments == [.left] && second.rows.map(\.cells) == [[[.text("z")]]])
+            let html = document.html()
+            #expect(html.components(separatedBy: "<td></td>").count - 1 == admitted * (columns - 1))
+            #expect(html.contains("</table>\n<p>x</p>\n<table>\n<thead>\n<tr>\n<th align=\"left\">x</th>"))
+        }
     }
 
     @Test("Tables inside quotes and list items keep their containers")

@@ -187,6 +187,22 @@ struct HookTests {
             """)
     }
 
+    /// GitHub's ids for repeated headings: the next free `-N`, where a heading's own text can
+    /// take a suffix first (`Same 1` is `same-1`). Found per id from where its last search
+    /// stopped (issue 22: 50,000 `## Same` took 72 s), with the same ids as counting from 1.
+    @Test("Repeated heading ids take the next free suffix, whatever else took one",
+          arguments: [
+            (["Same", "Same", "Same 1", "Same"], ["same", "same-1", "same-1-1", "same-2"]),
+            (["Same 1", "Same", "Same", "Same"], ["same-1", "same", "same-2", "same-3"]),
+            (["Same", "Same 2", "Same", "Same", "Same", "Same 2"], ["same", "same-2", "same-1", "same-3", "same-4", "same-2-1"]),
+            (["Content", "Content", "A", "A-1", "A", "A"], ["content-1", "content-2", "a", "a-1", "a-2", "a-3"]),
+          ])
+    func repeatedHeadingIDs(_ titles: [String], _ ids: [String]) throws {
+        let renderer = HTMLRenderer(headingID: { _, text in HTMLRenderer.slug(text) }, reservedHeadingIDs: ["content"])
+        let rendering = renderer.renderCollectingHeadings(try MarkdownDocument.parse(titles.map { "## \($0)\n\n" }.joined()))
+        #expect(rendering.headings.map(\.id) == ids)
+    }
+
     @Test("Slugs: ASCII fast path and Unicode agree on the rules")
     func slugs() throws {
         #expect(HTMLRenderer.slug("Hello, World! 2 x_y-z") == "hello-world-2-x_y-z")

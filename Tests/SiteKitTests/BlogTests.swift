@@ -59,12 +59,12 @@ struct BlogTests {
                 return HiddenLines.visible(literal)
             }
             let page = try #require(Self.built.pages[post.slug])
-            let published = page.matches(of: #/<pre><code class="language-swift">(.*?)</code></pre>/#.dotMatchesNewlines()).map { match in
+            let published = page.matches(of: #/<pre tabindex="0"><code class="language-swift">(.*?)</code></pre>/#.dotMatchesNewlines()).map { match in
                 HTMLText.decodingEntities(String(match.1).replacing(#/<[^>]+>/#, with: ""))
             }
             #expect(published == written, "\(post.sourcePath)")
-            let spans = page.matches(of: #/<pre><code class="language-swift">(.*?)</code></pre>/#.dotMatchesNewlines())
-            for span in spans { #expect(span.1.contains("<span class=\"hl-"), "\(post.sourcePath): a Swift block without highlighting") }
+            let spans = page.matches(of: #/<pre tabindex="0"><code class="language-swift">(.*?)</code></pre>/#.dotMatchesNewlines())
+            for span in spans { #expect(span.1.contains("<span class=\""), "\(post.sourcePath): a Swift block without highlighting") }
             blocks += written.count
         }
         #expect(blocks == 41)

@@ -55,8 +55,9 @@ struct BuildTests {
         let summary = try site.build()
         #expect(site.read("images/flow.svg") == "<svg/>")
         #expect(site.read(".well-known/security.txt") == "Contact: x")
-        // Seven pages, three feeds, the sitemap, robots.txt, two static files and the theme's stylesheet and icon.
-        #expect(summary.filesWritten == 16)
+        // Seven pages, three feeds, the sitemap, robots.txt, two static files and the theme's
+        // stylesheet, icon, code script and directives script.
+        #expect(summary.filesWritten == 18)
         #expect(site.exists("css/style.css"))
     }
 

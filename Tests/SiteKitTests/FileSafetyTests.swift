@@ -112,6 +112,45 @@ struct FileSafetyTests {
         #expect(past.column == 42, "after the last character, as the line's end is")
     }
 
+    /// The excerpt read around the column (issue 22: thousands of diagnostics on one long line
+    /// each decoded the whole line) is the excerpt of the whole line, multi-byte text included.
+    @Test func excerptsReadAroundTheColumnAreThoseOfTheWholeLine() {
+        let pieces = ["a", "é", "日本", "🙂", "\t", " ", "x̂"]
+        var generator = SplitMix(seed: 22)
+        for length in [0, 5, 119, 120, 121, 300, 700, 5_000] {
+            var line = ""
+            while line.unicodeScalars.count < length { line += pieces[Int.random(in: 0..<pieces.count, using: &generator)] }
+            var index = LineIndex(Array(("first\n" + line + "\r\nlast").utf8))
+            let count = line.unicodeScalars.count
+            for column in [1, 2, 60, 61, 62, count / 2, count - 61, count - 1, count, count + 1, count + 50] where column >= 1 {
+                let expected = SourceExcerpt(line: line, column: column)
+                #expect(index.excerpt(2, column: column) == expected, "length \(length), column \(column)")
+            }
+        }
+        var index = LineIndex(Array("one\n".utf8))
+        #expect(index.excerpt(3, column: 1) == nil)
+    }
+
+    @Test func columnsOfByteOffsetsAndBack() {
+        let text = Array(("ab\n" + String(repeating: "é日🙂x", count: 500) + "\nend").utf8)
+        var columns = ScalarColumns()
+        text.withUnsafeBufferPointer { buffer in
+            let lineStart = 3
+            let lineEnd = text[lineStart...].firstIndex(of: 0x0A)!
+            var offset = lineStart
+            var column = 1
+            while offset <= lineEnd {
+                #expect(columns.column(of: offset, lineStart: lineStart, in: buffer) == column)
+                #expect(columns.offset(ofColumn: column, lineStart: lineStart, lineEnd: lineEnd, in: buffer) == offset)
+                guard offset < lineEnd else { break }
+                let lead = text[offset]
+                offset += lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+                column += 1
+            }
+            #expect(columns.offset(ofColumn: column + 10, lineStart: lineStart, lineEnd: lineEnd, in: buffer) == lineEnd)
+        }
+    }
+
     @Test func sourceLinesAreReadAgainOnlyWhenTheFileChangesAndNeverOutsideTheRoot() throws {
         let root = Self.folder()
         defer { try? FileManager.default.removeItem(at: root) }

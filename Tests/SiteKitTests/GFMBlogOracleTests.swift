@@ -16,7 +16,7 @@ struct GFMBlogOracleTests {
     /// Where a published body differs from cmark-gfm's HTML on purpose.
     static let intendedDifferences: [(what: String, why: String)] = [
         ("heading ids and `#` anchors", "the table of contents and links to sections need them (headingID, headingAnchor hooks)"),
-        ("highlighted Swift, JSON and shell", "tokens in <span class=\"hl-…\">, at build time (codeBlock hook)"),
+        ("highlighted code of 30 languages", "tokens in <span class=\"…\"> (Pygments' short names), at build time (codeBlock hook)"),
         ("hidden lines", "`// snippet.hide` … `// snippet.show` are compiled by check-snippets, never shown (codeBlock hook)"),
         ("verified snippet output", "the compiler's message or the program's output under `fails=` and `run` blocks (codeBlock hook)"),
         ("math", "```math and $$ … $$ become MathML (a custom block in place of the formula)"),

@@ -86,7 +86,7 @@ struct ImportBuildTests {
         defer { try? FileManager.default.removeItem(at: site) }
         #expect(report.left.isEmpty)
         let first = try String(contentsOf: output.appendingPathComponent("posts/first/index.html"), encoding: .utf8)
-        #expect(first.contains("<span class=\"hl-kw\">let</span>"))
+        #expect(first.contains("<span class=\"k\">let</span>"))
         #expect(first.contains("href=\"/posts/second/\""))
         #expect(FileManager.default.fileExists(atPath: output.appendingPathComponent("img/logo.png").path))
     }

@@ -76,6 +76,34 @@ struct ImportCommandTests {
         #expect(overview.stdout.contains("  import "))
     }
 
+    /// An old URL the imported site does not answer makes the exit code 1, unless
+    /// --allow-url-changes; the report says which and why, and the site is written all the same.
+    @Test func anOldURLThatDoesNotAnswerFailsTheImportUnlessAllowed() throws {
+        // Flow-style front matter takes no added keys: the page cannot get the slug that keeps its URL.
+        let files = ["_config.yml": "title: Notes\n", "about.md": "---\n{title: About, permalink: /about-me/}\n---\nAbout.\n",
+                     "_posts/2020-01-02-a.md": "---\ntitle: A\n---\nText.\n"]
+        let source = ImportFixtures.folder(files)
+        defer { try? FileManager.default.removeItem(at: source) }
+        for allowed in [false, true] {
+            let destination = source.appendingPathExtension(allowed ? "allowed" : "strict")
+            defer { try? FileManager.default.removeItem(at: destination) }
+            let run = try Self.run(["jekyll", source.path, destination.path] + (allowed ? ["--allow-url-changes"] : []))
+            #expect(run.status == (allowed ? 0 : 1), "\(run.stderr)")
+            #expect(run.stdout.contains("""
+                  /about-me/ does not answer: Content/pages/about.md is at /about/, and nothing redirects from /about-me/ (from about.md, permalink /about-me/ (front matter))
+                old URLs: 1 of 2 answer
+                """))
+            #expect(run.stderr.contains("--allow-url-changes") == !allowed)
+            #expect(FileManager.default.fileExists(atPath: destination.appendingPathComponent("Content/pages/about.md").path))
+        }
+        let json = try Self.run(["jekyll", source.path, source.appendingPathExtension("json").path, "--format", "json", "--allow-url-changes"])
+        defer { try? FileManager.default.removeItem(at: source.appendingPathExtension("json")) }
+        let oldURLs = (try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])?["oldURLs"] as? [String: Any]
+        #expect(oldURLs?["checked"] as? Int == 2 && oldURLs?["answered"] as? Int == 1)
+        let help = try Self.run(["--help"])
+        #expect(help.stdout.contains("--allow-url-changes"))
+    }
+
     /// docs/import.md names every kind of change by the id `--format json` gives it.
     @Test func theDocsNameEveryConversion() throws {
         let docs = try String(contentsOf: SharedFolder.projectRoot.appendingPathComponent("docs/import.md"), encoding: .utf8)

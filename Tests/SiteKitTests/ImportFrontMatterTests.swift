@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import Import
 @testable import SiteKit
+@testable import YAML
 
 /// Front matter kept as written with the import's few edits; the dates, slugs and URLs the
 /// import reasons about.
@@ -41,6 +42,88 @@ struct ImportFrontMatterTests {
         #expect(try appended("aliases:\n  - /a/\ntitle: x\n") == "aliases:\n  - /a/\n  - \"/new/\"\ntitle: x\n")
         #expect(try appended("aliases: /a/\n") == "aliases: [\"/a/\", \"/new/\"]\n")
         #expect(try appended("aliases:\n") == "aliases: [\"/new/\"]\n")
+        #expect(try appended("aliases: # none yet\n") == "aliases: [\"/new/\"] # none yet\n")
+        // The list's own `]`, not one in a quoted item or in a comment after it (found by the
+        // frontmatteredit fuzz target: the item went into the comment).
+        #expect(try appended("aliases: [/a/, \"/b]\", '/c'']']  # was ]old\n") == "aliases: [/a/, \"/b]\", '/c'']', \"/new/\"]  # was ]old\n")
+        #expect(try appended("aliases: [[/a/], /b/]\n") == "aliases: [[/a/], /b/, \"/new/\"]\n")
+        #expect(try appended("aliases: [/a/, /b/ ,]  # old\n") == "aliases: [/a/, /b/ , \"/new/\"]  # old\n")
+        #expect(try appended("aliases:\n- /a/ # old\n- '/b/'\ntitle: x\n") == "aliases:\n- /a/ # old\n- '/b/'\n- \"/new/\"\ntitle: x\n")
+    }
+
+    /// A list whose last item does not end on its line (found by the frontmatteredit fuzz
+    /// target: `- "ios⏎"`, then the new item went inside the text): left as written, and the
+    /// import asks for the old URL to be added by hand. An empty value with an anchor or a
+    /// tag (found by the `frontmatteredit` fuzz target: the list went before the anchor).
+    @Test(arguments: ["aliases:\n  &old\ntitle: x\n", "aliases: &old\ntitle: x\n", "aliases: !!null\ntitle: x\n", "aliases:\n  - /a/\n  - \"/b\n  \"\ntitle: x\n", "aliases:\n  - /a/\n  - one\n    two\n",
+                      "aliases:\n  - url: /a/\n    why: moved\n", "aliases:\n  - |\n    /a/\n", "aliases:\n  - [/a/]\n"])
+    func aListWhoseLastItemGoesOnBelowIsLeftAsWritten(_ yaml: String) throws {
+        var editor = try FrontMatterEditor(yaml: yaml)
+        let appended = editor.append("\"/new/\"", toList: "aliases")
+        #expect(!appended)
+        #expect(editor.text == yaml)
+    }
+
+    /// Found by the `frontmatteredit` fuzz target: a value broken by CRLF inside its quotes
+    /// was one line to the editor (it cut at `\n` characters, and `\r\n` is one) and two to
+    /// libyaml, so the old value, break and all, went into the `# was:` comment.
+    @Test func aValueThatGoesOnAfterACRLFIsNotReplaced() throws {
+        let yaml = "title: \"Eat That Frog\"\nsummary: \"How do you eat an elephant\r\nme!\"\nseries: \"Frog\"\n"
+        var editor = try FrontMatterEditor(yaml: yaml)
+        let summaryReplaced = editor.replaceScalar("summary", with: "2020-01-02")
+        let seriesReplaced = editor.replaceScalar("series", with: "\"Toad\"")
+        #expect(!summaryReplaced && seriesReplaced)
+        #expect(editor.text == "title: \"Eat That Frog\"\nsummary: \"How do you eat an elephant\r\nme!\"\nseries: \"Toad\" # was: \"Frog\"\n")
+        let reread = try #require(try YAMLParser.parse(editor.text))
+        #expect(reread["series"]?.scalarText == "Toad" && reread["summary"]?.scalarText == "How do you eat an elephant me!")
+    }
+
+    /// An explicit key with no value line has an empty value that libyaml places where the
+    /// next key starts (found by the frontmatteredit fuzz target): it is not replaced, and
+    /// the next key's line stays.
+    @Test func anEmptyValuePlacedOnTheNextKeyIsNotReplaced() throws {
+        let yaml = "title: x\n? date\nnext: y\n"
+        var editor = try FrontMatterEditor(yaml: yaml)
+        let replaced = editor.replaceScalar("date", with: "2020-01-02")
+        #expect(!replaced)
+        #expect(editor.text == yaml)
+        var empty = try FrontMatterEditor(yaml: "date:\ntitle: x\n")
+        let emptyReplaced = empty.replaceScalar("date", with: "2020-01-02")
+        #expect(emptyReplaced)
+        #expect(empty.text == "date: 2020-01-02 # was: \ntitle: x\n")
+    }
+
+    /// libyaml counts columns in Unicode scalars, and `s` with a combining mark (U+036A) is
+    /// one Character of two (found by the frontmatteredit fuzz target: the new value went in
+    /// a scalar early, after the old one's first letter).
+    @Test func columnsAreCountedInScalars() throws {
+        var editor = try FrontMatterEditor(yaml: "las\u{36A}tmod: 2019-1-2\nta\u{301}gs: [a]\nx\u{301}:\n")
+        let replaced = editor.replaceScalar("las\u{36A}tmod", with: "2019-01-02")
+        let appended = editor.append("b", toList: "ta\u{301}gs")
+        let added = editor.append("c", toList: "x\u{301}")
+        #expect(replaced && appended && added)
+        #expect(editor.text == "las\u{36A}tmod: 2019-01-02 # was: 2019-1-2\nta\u{301}gs: [a, b]\nx\u{301}: [c]\n")
+    }
+
+    /// A front matter written on Windows: every line ends in CRLF, and so do the edits.
+    @Test func aCRLFFrontMatterIsEditedLineByLine() throws {
+        let yaml = "title: Hello\r\ndate: 2016-2-9\r\ntags:\r\n  - swift\r\n"
+        var editor = try FrontMatterEditor(yaml: yaml)
+        let replaced = editor.replaceScalar("date", with: "2016-02-09"), appended = editor.append("ios", toList: "tags")
+        #expect(replaced && appended)
+        editor.add("slug", "hello")
+        #expect(editor.text == "title: Hello\r\ndate: 2016-02-09 # was: 2016-2-9\r\ntags:\r\n  - swift\r\n  - ios\r\nslug: hello\r\n")
+    }
+
+    /// U+2028 and a lone CR are line breaks to libyaml: the keys after them are edited on
+    /// their own lines.
+    @Test(arguments: ["\u{2028}", "\r", "\u{85}"])
+    func aLineBreakOtherThanLFCountsAsOne(_ lineBreak: String) throws {
+        let yaml = "title: \"a\(lineBreak)b\"\ndate: 2016-2-9\nlast: x\n"
+        var editor = try FrontMatterEditor(yaml: yaml)
+        let replaced = editor.replaceScalar("date", with: "2016-02-09")
+        #expect(replaced)
+        #expect(editor.text == "title: \"a\(lineBreak)b\"\ndate: 2016-02-09 # was: 2016-2-9\nlast: x\n")
     }
 
     @Test func datesInTheFormsJekyllAndHugoRead() {
@@ -117,7 +200,8 @@ struct ImportFrontMatterTests {
         let policy = URLPolicy.hugo(config, posts: [post])
         #expect(policy.postPattern == "/:year/:month/:slug/")
         let titled = policy.decide(Self.facts("a", title: "My First Post: Intro?", date: "2020-05-01", folders: ["posts"]), frontPermalink: nil)
-        #expect(titled == .init(oldURL: "/2020/05/my-first-post-intro/", newURL: "/2020/05/my-first-post-intro/", slug: "my-first-post-intro"))
+        #expect(titled == .init(oldURL: "/2020/05/my-first-post-intro/", newURL: "/2020/05/my-first-post-intro/", slug: "my-first-post-intro",
+                                rule: "permalinks.posts /:year/:month/:slug/"))
         let plus = policy.decide(Self.facts("b", title: "C++ tips", date: "2020-05-01", folders: ["posts"]), frontPermalink: nil)
         #expect(plus.slug == nil && plus.redirect == "/2020/05/c++-tips/")
         let withURL = policy.decide(Self.facts("c", title: "C", date: "2020-05-01", folders: ["posts"]), frontPermalink: "/special")

@@ -42,12 +42,12 @@ struct ImportLiquidTests {
         #expect(converted.text == """
             Before.
 
-            ```swift
+            ```swift linenos
             let a = [1, 2]   // two spaces inside, trailing blanks kept:  
             ```
             After.
             """)
-        #expect(converted.events == [.highlightToFence, .lineNumbersDropped])
+        #expect(converted.events == [.highlightToFence, .highlightOptionKept])
         #expect(converted.left.isEmpty)
     }
 

@@ -2,6 +2,8 @@ import Foundation
 import Testing
 @testable import Import
 @testable import SiteKit
+@testable import Support
+@testable import YAML
 
 /// Bodies, front matter and TOML made of the pieces of template syntax in random order (a
 /// fixed seed, so a failure repeats): every reader returns, none traps on an index.
@@ -12,6 +14,28 @@ struct ImportRobustnessTests {
                          "include figure.html", " image=\"/a.png\"", " caption=\"c\"", "ref", " \"x.md\"", "site.baseurl", "site.url",
                          "](", ")", "[", "]", "\"", "'", "\\", "é", "#", "=", "|", " relative_url", "\r\n", "\u{2028}", "figure",
                          " src=\"a.png\"", "+++", "---", "[[", "]]", "1979-05-27", "07:32", "0x1F", "1e5", "\"\"\"", "'''", ","]
+
+    /// Found by the `frontmatteredit` fuzz target: keys added under an indented mapping went
+    /// to column 1, and the front matter no longer parsed.
+    @Test func keysAreAddedAtTheMappingsIndentation() throws {
+        var editor = try FrontMatterEditor(yaml: " title: A\n tags: [x]\n")
+        let appended = editor.append("\"/old/\"", toList: "aliases")
+        #expect(appended)
+        let root = try #require(try YAMLParser.parse(editor.text))
+        #expect(root["aliases"]?.content == .sequence([YAMLNode(.scalar("/old/", .doubleQuoted), at: SourceLocation(line: 3, column: 12))]))
+        #expect(root["title"]?.scalarText == "A")
+    }
+
+    /// Found by the `frontmatteredit` fuzz target: `da:` with no value became `da:2020-…`,
+    /// a plain text where the key's value was meant.
+    @Test func anEmptyValueRightAfterItsColonIsReplacedWithASpaceBetween() throws {
+        var editor = try FrontMatterEditor(yaml: "title: My Notes\ndate:\n")
+        let replaced = editor.replaceScalar("date", with: "2020-01-02T03:04:05Z")
+        #expect(replaced)
+        let root = try #require(try YAMLParser.parse(editor.text))
+        #expect(root["date"]?.scalarText == "2020-01-02T03:04:05Z", "\(editor.text)")
+        #expect(root["title"]?.scalarText == "My Notes")
+    }
 
     @Test func everyReaderReturnsOnArbitraryText() throws {
         var generator = SplitMix(seed: 20_261_130)

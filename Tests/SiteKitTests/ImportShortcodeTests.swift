@@ -21,16 +21,16 @@ struct ImportShortcodeTests {
         return (String(decoding: result.bytes, as: UTF8.self), result.events.map(\.conversion), result.left.map { "\($0.text): \($0.note)" })
     }
 
-    @Test func highlightBecomesAFenceAndItsOptionsAreDropped() {
+    @Test func highlightBecomesAFenceKeepingLineNumbersAndHighlightedLines() {
         let converted = Self.convert("""
-            {{< highlight swift "linenos=table,hl_lines=2 3" >}}
+            {{< highlight swift "linenos=table,hl_lines=2 3,style=monokai" >}}
             let a = 1
             let b = "{{< not a shortcode here >}}"
             {{< /highlight >}}
             {{% highlight go %}}x := 1{{% / highlight %}}
             """)
         #expect(converted.text == """
-            ```swift
+            ```swift linenos highlight=2,3
             let a = 1
             let b = "{{< not a shortcode here >}}"
             ```
@@ -38,7 +38,8 @@ struct ImportShortcodeTests {
             x := 1
             ```
             """)
-        #expect(converted.events == [.highlightShortcodeToFence, .lineNumbersDropped, .highlightOptionDropped, .highlightShortcodeToFence])
+        #expect(converted.events == [.highlightShortcodeToFence, .highlightOptionKept, .highlightOptionKept, .highlightOptionDropped,
+                                     .highlightShortcodeToFence])
     }
 
     @Test func anUnclosedHighlightIsLeftAtItsPlace() {
@@ -78,15 +79,23 @@ struct ImportShortcodeTests {
         let converted = Self.convert("""
             {{< figure src="diagram.png" alt="Flow" caption="The [flow](first.md)" >}}
             {{< figure src="/img/a.png" title="A title" >}}
+            {{< figure src="/img/c.png" title="Both" caption="Two" >}}
+            {{< figure src="b.png" link="https://example.com" >}}
             {{< figure src="b.png" >}}
             """)
         #expect(converted.text == """
             ![Flow](diagram.png)
             *The [flow](first.md)*
-            {{< figure src="/img/a.png" title="A title" >}}
+            ![](/img/a.png)
+            *A title*
+            {{< figure src="/img/c.png" title="Both" caption="Two" >}}
+            {{< figure src="b.png" link="https://example.com" >}}
             ![](b.png)
             """)
-        #expect(converted.left == ["{{< figure src=\"/img/a.png\" title=\"A title\" >}}: its argument 'title' has no place in an image and caption"])
+        #expect(converted.left == [
+            "{{< figure src=\"/img/c.png\" title=\"Both\" caption=\"Two\" >}}: its argument 'title' has no place in an image and caption",
+            "{{< figure src=\"b.png\" link=\"https://example.com\" >}}: its argument 'link' has no place in an image and caption",
+        ])
     }
 
     @Test func escapedShortcodesShowAsShortcodesInCodeAndInProse() {
@@ -109,7 +118,7 @@ struct ImportShortcodeTests {
         #expect(converted.events == [.escapedShortcodeUnwrapped, .escapedShortcodeUnwrapped, .escapedShortcodeUnwrapped])
     }
 
-    @Test func otherShortcodesAndShortcodesInCodeAreLeftAlone() {
+    @Test func otherShortcodesAreLeftWithTheComponentToWriteAndShortcodesInCodeAlone() {
         let body = """
             {{< youtube abc >}}
             {{< notice warning >}}Careful{{< /notice >}}
@@ -122,6 +131,11 @@ struct ImportShortcodeTests {
             """
         let converted = Self.convert(body)
         #expect(converted.text == body)
-        #expect(converted.events.isEmpty && converted.left.isEmpty)
+        #expect(converted.events.isEmpty)
+        #expect(converted.left == [
+            "{{< youtube abc >}}: 'abc' is no YouTube video id, which @YouTube checks",
+            "{{< notice warning >}}: a shortcode of the site or its theme (layouts/shortcodes/notice.html): write it as a component, "
+                + "Content/components/notice.mustache, and call it @Notice(…) (docs/components.md)",
+        ])
     }
 }

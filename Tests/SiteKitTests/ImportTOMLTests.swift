@@ -279,4 +279,41 @@ struct ImportTOMLTests {
         let reread = try #require(try YAMLParser.parse(yaml))
         #expect(Self.describe(reread) == Self.describe(root))
     }
+
+    /// A key libyaml would not read as a simple key (over 1,024 characters, found by the toml
+    /// fuzz target: a quoted key of 10,000) is written as an explicit `? key`, at every depth.
+    @Test(arguments: [999, 1_000, 1_001, 1_024, 11_000])
+    func aLongKeyReadsTheSame(_ length: Int) throws {
+        let long = String(repeating: "k", count: length)
+        let toml = """
+            \(long) = "top"
+            'quoted \\ "é" \(long)' = "escaped"
+            after = 1
+            [table]
+            '\(long)' = { inner = [1, 2] }
+            [[list]]
+            '\(long)' = "first"
+            '\(long)x' = "second"
+            """
+        let (root, comments) = try TOMLParser.parse(toml)
+        let yaml = YAMLWriter.document(root, comments: comments)
+        let reread = try #require(try YAMLParser.parse(yaml))
+        #expect(Self.describe(reread) == Self.describe(root))
+        #expect(yaml.hasPrefix("? \(long)\n:") == (length > YAMLWriter.maximumSimpleKeyLength))
+    }
+}
+
+/// Found by the `toml` fuzz target: TOML allows C1 controls in a comment (only U+0000 to
+/// U+001F but tab, and U+007F, are refused), YAML does not; the comment was copied as it
+/// was, and the front matter written for it did not parse ("control characters are not
+/// allowed at 1:1"). U+0085 is a line break to YAML, so it is escaped too.
+@Suite struct ImportTOMLCommentTests {
+    @Test func aCommentWithAC1ControlIsWrittenAsItsEscape() throws {
+        let toml = "# Thi\u{9E}s\t\u{85}note\n'key2' = \"value\"\n"
+        let (root, comments) = try TOMLParser.parse(toml)
+        let yaml = YAMLWriter.document(root, comments: comments)
+        #expect(yaml == "# Thi\\x9Es\t\\x85note\nkey2: \"value\"\n")
+        let reread = try #require(try YAMLParser.parse(yaml))
+        #expect(reread["key2"]?.scalarText == "value")
+    }
 }

@@ -31,7 +31,7 @@ struct InitCommandTests {
         #expect(build.status == 0 && build.stderr.isEmpty, "\(build.stderr)")
         let page = try String(contentsOf: site.appendingPathComponent("Output/posts/hello-world/index.html"), encoding: .utf8)
         #expect(page.contains("<h1") && page.contains("Hello, world"))
-        #expect(page.contains("<span class=\"hl-kw\">struct</span>"), "the Swift block is highlighted")
+        #expect(page.contains("<span class=\"k\">struct</span>"), "the Swift block is highlighted")
 
         let server = try ServeProcess(root: site)
         #expect(try RawHTTPClient.get(server.port, "/posts/hello-world/").status == 200)
@@ -79,7 +79,7 @@ struct InitCommandTests {
         let (config, diagnostics) = SiteConfigDecoder.decode(SourceText(path: "Content/site.yml", text: text))
         #expect(diagnostics.isEmpty, "\(diagnostics)")
         let parsed = try #require(config)
-        for key in SiteConfigDecoder.knownKeys + SiteConfigDecoder.knownMarkdownKeys + SiteConfigDecoder.knownSnippetKeys {
+        for key in SiteConfigDecoder.knownKeys + SiteConfigDecoder.knownMarkdownKeys + SiteConfigDecoder.knownCodeKeys + SiteConfigDecoder.knownSnippetKeys {
             #expect(text.contains("\(key):"), "site.yml of init does not mention '\(key)'")
         }
         let commentedSetting = try Regex("(?m)^# ( *[a-z_]+:)")

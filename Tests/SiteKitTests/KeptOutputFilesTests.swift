@@ -87,6 +87,8 @@ struct KeptOutputFilesTests {
         ("keep: CNAME\n", "site.yml:3:7: error: 'keep' must be a list"),
         ("keep: [../x]\n", "site.yml:3:8: error: 'keep' entries are paths inside the output folder"),
         ("keep: [/etc]\n", "site.yml:3:8: error: 'keep' entries are paths inside the output folder"),
+        // A `/` after U+0600 is inside one Character: the check cuts by bytes.
+        ("keep: [\"\u{600}/..\"]\n", "site.yml:3:8: error: 'keep' entries are paths inside the output folder"),
         ("keep: [\(OutputWriter.markerName)]\n", "site.yml:3:8: error: 'keep' cannot list sitegen's marker"),
     ])
     func keepEntriesAreChecked(_ setting: String, _ expected: String) {

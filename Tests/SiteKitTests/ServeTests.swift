@@ -17,7 +17,8 @@ struct ServeTests {
         let port: UInt16
 
         init(htmlTransform: StaticFileResponder.HTMLTransform? = nil, routes: [String: StaticFileResponder.Handler] = [:],
-             idleTimeout: Double = 5, limits: HTTPRequestReader<Socket>.Limits = .init(), spawner: ThreadSpawner = .system) throws {
+             idleTimeout: Double = 5, limits: HTTPRequestReader<Socket>.Limits = .init(), spawner: ThreadSpawner = .system,
+             dotFiles: ServedDotFiles = .wellKnownOnly) throws {
             base = FileManager.default.temporaryDirectory.appendingPathComponent("sitegen-serve-\(UUID().uuidString)")
             root = base.appendingPathComponent("root")
             let files: [String: String] = [
@@ -47,7 +48,7 @@ struct ServeTests {
             try FileManager.default.createSymbolicLink(atPath: root.appendingPathComponent("x-link.html").path,
                                                        withDestinationPath: "../x.html")
             server = try StaticFileServer(root: root, host: "127.0.0.1", port: 0, listener: nil, htmlTransform: htmlTransform, routes: routes,
-                                          idleTimeout: idleTimeout, limits: limits, spawner: spawner)
+                                          idleTimeout: idleTimeout, limits: limits, spawner: spawner, dotFiles: dotFiles)
             port = try server.start()
         }
 

@@ -103,13 +103,13 @@ struct SnippetPageTests {
         _ = try site.build()
         let page = try #require(site.read("posts/p/index.html"))
         #expect(page.contains("<figcaption>Expected error, as written in the post (not checked):</figcaption>\n<pre><code>error [superclass_not_open]</code></pre>"))
-        #expect(page.components(separatedBy: "<figure").count == 2, "a plain block gets nothing under it")
+        #expect(page.components(separatedBy: "<figure class=\"snippet-check").count == 2, "a plain block gets nothing under it")
         #expect(!FileManager.default.fileExists(atPath: site.root.appendingPathComponent(".sitegen-cache/snippets").path),
                 "the build never checks snippets itself")
     }
 
     @Test func shownLineNumbersSkipHiddenLines() {
-        #expect(VerifiedSnippets.shownLineNumbers("a\n// snippet.hide\nb\n// snippet.show\nc\n") == [1, nil, nil, nil, 2, 3])
+        #expect(HiddenLines.shownLineNumbers("a\n// snippet.hide\nb\n// snippet.show\nc\n") == [1, nil, nil, nil, 2, 3])
     }
 }
 

@@ -156,6 +156,80 @@ struct SnippetSafetyTests {
         #expect(report.warnings == ["`run` blocks ran without a sandbox, with your rights: bwrap was left out by the test; use --no-run or `snippets: { run: false }` for untrusted posts"])
     }
 
+    /// The processes running `setsid sh -c "trap '' TERM; sleep 45"`'s `sh` and `sleep` in
+    /// `folder` (children keep the program's working folder), by PID: only this test's.
+    static func setsidProcesses(in folder: String) -> [Int32: String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        var found: [Int32: String] = [:]
+        for name in names {
+            guard let pid = Int32(name), ProcessRunnerTests.isAlive(pid),
+                  let cwd = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(name)/cwd"),
+                  cwd == folder || cwd == folder + " (deleted)",
+                  let bytes = FileHandle(forReadingAtPath: "/proc/\(name)/cmdline")?.readDataToEndOfFile() else { continue }
+            let command = String(decoding: bytes, as: UTF8.self).split(separator: "\u{0}").joined(separator: " ")
+            if command == "sleep 45" || command == "sh -c trap '' TERM; sleep 45" { found[pid] = command }
+        }
+        return found
+    }
+
+    /// Checks a `run` block (`body`, given where to write its working folder) without a
+    /// sandbox on another thread, noting the PIDs of the `sh` and `sleep` it starts while it
+    /// runs; then, a second after the check returned, which of them are still alive.
+    static func survivors(of body: (String) -> String, runTimeout: TimeInterval = 10) throws
+        -> (report: SnippetReport, seen: [Int32: String], alive: [Int32: String]) {
+        let marker = FileManager.default.temporaryDirectory.appendingPathComponent("sitegen-setsid-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: marker) }
+        let site = SnippetFixtures.site(body: body(marker.path))
+        defer { site.remove() }
+        let done = DispatchSemaphore(value: 0)
+        nonisolated(unsafe) var outcome: Result<SnippetReport, any Error>?
+        Thread.detachNewThread {
+            outcome = Result { try Self.check(site) { $0.isolation = .none("bwrap was left out by the test"); $0.runTimeout = runTimeout } }
+            done.signal()
+        }
+        var seen: [Int32: String] = [:]
+        var folder: String?
+        while done.wait(timeout: .now() + 0.05) == .timedOut {
+            if folder == nil { folder = try? String(contentsOf: marker, encoding: .utf8) }
+            if let folder { seen.merge(Self.setsidProcesses(in: folder)) { old, _ in old } }
+        }
+        let report = try outcome!.get()
+        Thread.sleep(forTimeInterval: 1)
+        let alive = seen.filter { ProcessRunnerTests.isAlive($0.key) }
+        for pid in alive.keys { kill(pid, SIGKILL) }  // what the code before the fix left behind
+        return (report, seen, alive)
+    }
+
+    /// The block of the finding (it notes its working folder in `marker`), then `then`.
+    static func setsidBlock(_ marker: String, then: String) -> String {
+        """
+        ```swift run
+        import Foundation
+        try FileManager.default.currentDirectoryPath.write(toFile: "\(marker)", atomically: true, encoding: .utf8)
+        let shell = Process()
+        shell.executableURL = URL(fileURLWithPath: "/usr/bin/setsid")
+        shell.arguments = ["sh", "-c", "trap '' TERM; sleep 45"]
+        try shell.run()
+        \(then)
+        ```
+        """
+    }
+
+    /// Found by trying: without bubblewrap a block that starts `setsid sh -c "trap '' TERM;
+    /// sleep 45"` passed, and the `sh` and the `sleep` outlived check-snippets in a session
+    /// of their own, out of reach of the group kill.
+    @Test func withoutASandboxNothingARunProgramStartedOutlivesItAtItsEndOrTimeoutNotEvenInASessionOfItsOwn() throws {
+        let ended = try Self.survivors { Self.setsidBlock($0, then: "Thread.sleep(forTimeInterval: 2)") }
+        #expect(ended.report.passed == 1, "\(Self.messages(ended.report))")
+        #expect(ended.seen.values.contains("sleep 45"), "the block started its sleep: \(ended.seen)")
+        #expect(ended.alive.isEmpty, "still running after check-snippets returned: \(ended.alive)")
+
+        let timedOut = try Self.survivors(of: { Self.setsidBlock($0, then: "while true { Thread.sleep(forTimeInterval: 0.01) }") }, runTimeout: 3)
+        #expect(Self.messages(timedOut.report) == ["Content/posts/p.md:6:1: error: the program timed out after 3 s"])
+        #expect(timedOut.seen.values.contains("sleep 45"), "the block started its sleep: \(timedOut.seen)")
+        #expect(timedOut.alive.isEmpty, "still running after check-snippets returned: \(timedOut.alive)")
+    }
+
     static let hasBubblewrap: Bool = {
         if case .bubblewrap = ProgramSandbox.detect() { return true }
         return false

@@ -183,14 +183,6 @@ struct SnippetSuggestTests {
         #expect(checked.stdout.hasSuffix("6 passed, 1 failed, 5 skipped, 3 not proven\n"), "\(checked.stdout)")
     }
 
-    @Test func fenceRewritingKeepsIndentationQuotesAndOtherWords() {
-        #expect(FenceRewriter.rewritten("   ```swift", from: "swift", to: "swift isolated") == "   ```swift isolated")
-        #expect(FenceRewriter.rewritten("> ~~~~ swift run\r", from: "swift run", to: "swift run isolated") == "> ~~~~ swift run isolated\r")
-        #expect(FenceRewriter.rewritten("```swift", from: "swift program=a", to: "swift isolated") == nil, "not the fence that was checked")
-        #expect(FenceRewriter.rewritten("let a = 1", from: "swift", to: "swift isolated") == nil)
-        #expect(FenceRewriter.info(#"swift fails="a \"b\"" program=x"#, adding: ["isolated"]) == #"swift fails="a \"b\"" isolated"#)
-    }
-
     static func posts(_ site: FixtureSite) throws -> [String: [String]] {
         var posts: [String: [String]] = [:]
         for name in ["p.md", "q.md"] {

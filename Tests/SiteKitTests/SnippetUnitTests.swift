@@ -21,7 +21,7 @@ struct SnippetUnitTests {
     }
 
     @Test(arguments: [
-        ("swift isolatd", 6, "unknown snippet attribute 'isolatd' (did you mean 'isolated'?); known: skip, program, from, isolated, member-of, module, fails, platform, run"),
+        ("swift isolatd", 6, "unknown word 'isolatd' in the code fence (did you mean 'isolated'?); known: title=\"…\", linenos, linenostart=N, {2,4-6}, highlight=2,4-6, wrap, nowrap, copy, nocopy, lang=; on Swift blocks check-snippets' skip(…), program=, from=, isolated, member-of=, module=, fails=, platform=, run"),
         ("swift skip", 6, "'skip' needs a reason: skip(why this block is not compiled)"),
         ("swift skip()", 6, "'skip' needs a reason: skip(why this block is not compiled)"),
         ("swift ignore", 6, "'ignore' is written skip(reason) here, with the reason"),
@@ -40,7 +40,7 @@ struct SnippetUnitTests {
         let post = Self.post("Intro.\n\n```swift isolatd\nlet a = 1\n```\n")
         let (blocks, diagnostics) = SnippetExtractor(markdown: .init()).blocks(of: post)
         #expect(blocks.isEmpty)
-        #expect(diagnostics.headlines == ["Content/posts/p.md:5:10: error: unknown snippet attribute 'isolatd' (did you mean 'isolated'?); known: skip, program, from, isolated, member-of, module, fails, platform, run"])
+        #expect(diagnostics.headlines == ["Content/posts/p.md:5:10: error: unknown word 'isolatd' in the code fence (did you mean 'isolated'?); known: title=\"…\", linenos, linenostart=N, {2,4-6}, highlight=2,4-6, wrap, nowrap, copy, nocopy, lang=; on Swift blocks check-snippets' skip(…), program=, from=, isolated, member-of=, module=, fails=, platform=, run"])
     }
 
     @Test func extractionFindsSwiftFencesAtTheirLinesAndTheOutputAfterThem() {
@@ -94,7 +94,7 @@ struct SnippetUnitTests {
             """)])
         defer { site.remove() }
         _ = try site.build()
-        let page = try #require(site.read("posts/a/index.html")).withoutHighlightSpans
+        let page = try #require(site.read("posts/a/index.html")).withoutHighlightSpans.withoutCodeFigures
         #expect(page.contains("<pre><code class=\"language-swift\">let presenter: Presenter? = nil\n</code></pre>"))
         #expect(!page.contains("class Presenter"))
         #expect(page.contains("// snippet.hide stays in other languages"))

@@ -26,6 +26,11 @@ enum NewSiteFiles {
                                            # GitHub Flavored Markdown and > Note: callouts;
                                            # [] for plain CommonMark
 
+        # code:                           # how code blocks are shown; a fence's words override it
+        #   line_numbers: false            # true: number every block's lines (a fence's nolinenos: not that one)
+        #   wrap: false                    # true: long lines wrap instead of scrolling
+        #   copy: true                     # false: no copy button
+
         # snippets:
         #   swift_version: 5               # the Swift language mode of sitegen check-snippets: 5 or 6
         #   run: true                      # false: run blocks are type-checked, never run
@@ -51,6 +56,9 @@ enum NewSiteFiles {
 
         # keep: []                         # files in Output/ that builds leave alone (.git always),
         #                                  # e.g. [CNAME, .nojekyll] for GitHub Pages
+
+        # menu: []                         # the site's navigation instead of the theme's own, e.g.
+        #                                  # [{title: About, url: /about/}, {title: GitHub, url: https://github.com/me}]
 
         # strings:                         # the theme's words, replaced key by key (for a site in
         #   older_posts: "Older posts →"   # another language); the theme's documentation lists the keys

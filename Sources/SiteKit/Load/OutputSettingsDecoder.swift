@@ -26,8 +26,8 @@ enum OutputSettingsDecoder {
         for item in items {
             guard case .scalar(var path, _) = item.content, item.scalar != .null, !path.isEmpty else { continue }
             while path.count > 1 && path.hasSuffix("/") { path.removeLast() }
-            let components = path.split(separator: "/", omittingEmptySubsequences: false)
-            if path.hasPrefix("/") || components.contains(where: { $0 == ".." || $0 == "." || $0.isEmpty }) {
+            let components = path.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).map { Substring($0) }
+            if path.hasPrefix("/") || components.contains(where: { $0.utf8.elementsEqual("..".utf8) || $0.utf8.elementsEqual(".".utf8) || $0.isEmpty }) {
                 fields.error(item, "'keep' entries are paths inside the output folder (CNAME, .well-known/x), not '\(path)'")
             } else if components.first.map(String.init) == KeptPaths.outputMarker {
                 fields.error(item, "'keep' cannot list sitegen's marker \(KeptPaths.outputMarker), which every build writes")

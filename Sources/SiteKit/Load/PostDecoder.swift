@@ -34,7 +34,13 @@ enum PostDecoder {
         }
         let updated = fields.firstPresent(updatedKeys).flatMap { fields.date($0, required: false) }
         let tags = fields.words("tags") ?? []
-        let categories = (fields.words("categories") ?? []) + (fields.words("category") ?? [])
+        // `category` is one category, as Jekyll reads it (`category: Developer Tools`); a list, each item.
+        var categories = fields.words("categories") ?? []
+        if let node = fields.present("category"), case .scalar(let text, _) = node.content {
+            categories.append(text.trimmingCharacters(in: .whitespaces))
+        } else {
+            categories += fields.words("category") ?? []
+        }
         let summary = fields.firstPresent(summaryKeys).flatMap { fields.string($0, required: false) }
         let swiftVersion = decodeSwiftVersion(&fields)
         let slug = decodeSlug(&fields, file: file)
@@ -158,7 +164,12 @@ enum PostDecoder {
                 continue
             }
             for item in items {
-                guard case .scalar(let text, _) = item.content, item.scalar != .null, !text.isEmpty else {
+                // An empty item (`- ` or `- ""`) says nothing: a warning, and the other old URLs still redirect.
+                if case .scalar(let text, _) = item.content, item.scalar == .null || text.trimmingCharacters(in: .whitespaces).isEmpty {
+                    fields.warning(item, "an empty entry in '\(key)' is ignored: write an old path of this site (/2019/08/21/old-name/) or remove the line")
+                    continue
+                }
+                guard case .scalar(let text, _) = item.content else {
                     fields.error(item, "each of '\(key)' must be a path of this site, not \(item.kindName)")
                     continue
                 }

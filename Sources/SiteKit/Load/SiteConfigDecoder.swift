@@ -5,8 +5,9 @@ import YAML
 
 /// Reads `Content/site.yml` into a `SiteConfig`, every problem at its line and column.
 public enum SiteConfigDecoder {
-    static let knownKeys = ["title", "author", "description", "base_url", "language", "theme", "posts_per_page", "feed_limit", "markdown", "snippets", "strings", "permalinks", "links", "template_syntax", "limits", "keep"]
+    static let knownKeys = ["title", "author", "description", "base_url", "language", "theme", "posts_per_page", "feed_limit", "markdown", "code", "snippets", "strings", "permalinks", "links", "template_syntax", "limits", "keep", "menu"]
     static let knownSnippetKeys = ["swift_version", "run"]
+    static let knownCodeKeys = ["line_numbers", "wrap", "copy"]
     static let knownMarkdownKeys = ["smart_punctuation", "allow_raw_html", "extensions"]
 
     public static func decode(_ source: SourceText) -> (config: SiteConfig?, diagnostics: [Diagnostic]) {
@@ -54,6 +55,14 @@ public enum SiteConfigDecoder {
             if let extensions = decodeExtensions(&sub) { config.markdown.extensions = extensions }
             fields.absorb(sub)
         }
+        if let code = fields.mappingField("code") {
+            var sub = YAMLFields(file: source.path, lineOffset: 0, mapping: code)
+            sub.warnUnknownKeys(known: knownCodeKeys, what: "code setting")
+            if let value = sub.bool("line_numbers") { config.markdown.code.lineNumbers = value }
+            if let value = sub.bool("wrap") { config.markdown.code.wrap = value }
+            if let value = sub.bool("copy") { config.markdown.code.copy = value }
+            fields.absorb(sub)
+        }
         if let snippets = fields.mappingField("snippets") {
             var sub = YAMLFields(file: source.path, lineOffset: 0, mapping: snippets)
             sub.warnUnknownKeys(known: knownSnippetKeys, what: "snippets setting")
@@ -87,6 +96,9 @@ public enum SiteConfigDecoder {
                 }
             }
             fields.absorb(sub)
+        }
+        if let menu = fields["menu"], menu.scalar != .null {
+            config.menu = MenuDecoder.decode(menu, &fields)
         }
         if let strings = root["strings"] {
             let (texts, found) = UIStringsDecoder.decode(strings, file: source.path)
@@ -137,20 +149,17 @@ public enum SiteConfigDecoder {
         var sub = YAMLFields(file: fields.file, lineOffset: 0, mapping: node)
         let keys = SiteRoutes.Permalinks.keys
         sub.warnUnknownKeys(known: keys.map(\.key), what: "permalinks setting")
-        for (key, tokens) in keys {
+        for (key, _) in keys {
             guard let value = sub[key], let text = sub.string(key, required: false) else { continue }
             do {
-                let pattern = try Permalink(text, tokens: tokens)
-                if key != "posts" && (!pattern.uses("slug") || pattern.prefix == "/") {
-                    sub.error(value, "the \(key) permalink must hold ':slug' after a folder of its own (e.g. /\(key)/:slug/), where its index page goes")
-                    continue
-                }
-                config.routes.permalinks[key] = pattern
+                config.routes.permalinks[key] = try SiteRoutes.Permalinks.pattern(text, key: key)
+            } catch where error.offset == nil {
+                sub.error(value, error.message)
             } catch {
                 let location = sub.location(of: value)
                 var quoted = 0
                 if case .scalar(_, let style) = value.content, style == .singleQuoted || style == .doubleQuoted { quoted = 1 }
-                sub.error(at: SourceLocation(line: location.line, column: location.column + quoted + error.offset),
+                sub.error(at: SourceLocation(line: location.line, column: location.column + quoted + (error.offset ?? 0)),
                           "\(key) permalink '\(text)': \(error.message)")
             }
         }

@@ -17,7 +17,11 @@ public struct SiteLoader: Sendable {
     public func load() throws(DiagnosticsError) -> (site: Site, warnings: [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
         let boundary = FolderBoundary(root: layout.root.path)
-        let config = loadConfig(boundary, &diagnostics)
+        var config = loadConfig(boundary, &diagnostics)
+        if let theme = config?.theme {
+            let components = ComponentLoader(layout: layout, themeName: theme).load(boundary: boundary, &diagnostics)
+            if !components.isEmpty { config?.markdown.components = components }
+        }
         let routes = config?.routes ?? .standard
         let postFiles = contentFiles(in: layout.posts, what: "post", boundary: boundary, &diagnostics)
         let pageFiles = contentFiles(in: layout.pages, what: "page", boundary: boundary, &diagnostics)
@@ -46,8 +50,12 @@ public struct SiteLoader: Sendable {
         let publishedPages = pages.filter { includeDrafts || !$0.draft }
             .sorted { ($0.navOrder ?? Int.max, $0.title, $0.sourcePath) < ($1.navOrder ?? Int.max, $1.title, $1.sourcePath) }
         let drafts = includeDrafts ? [] : (posts.filter(\.draft).map(\.sourcePath) + pages.filter(\.draft).map(\.sourcePath)).sorted()
-        let site = config.map { Site(config: $0, posts: published, pages: publishedPages, skippedDrafts: drafts) }
-        if let site { diagnostics += SiteValidator.singlePartSeries(site.series) + SiteValidator.urlClashes(site) }
+        var site = config.map { Site(config: $0, posts: published, pages: publishedPages, skippedDrafts: drafts) }
+        if let found = site {
+            let (files, problems) = OutputFilesCheck.generated(found, settingsFile: settingsFile)
+            site?.outputFiles = files
+            diagnostics += SiteValidator.singlePartSeries(found.series) + problems
+        }
         diagnostics = Diagnostic.inReadingOrder(diagnostics)
         guard !diagnostics.contains(where: { $0.severity == .error }), let site else {
             throw DiagnosticsError(diagnostics)
@@ -65,12 +73,18 @@ public struct SiteLoader: Sendable {
     /// Aliases as site paths: a relative one is read from the folder the page is in (as
     /// Hugo does: `old` of `/2019/08/post/` is `/2019/08/old/`), and one without a file
     /// extension is a folder (`/old` answers as `/old/`).
+    /// A percent-encoded alias (`/two%20words/`, as Jekyll writes URLs) is the path it
+    /// encodes: a server decodes the request before it looks for the file.
     static func resolved(_ aliases: [Alias], from urlPath: String) -> [Alias] {
         let trimmed = urlPath.hasSuffix("/") ? String(urlPath.dropLast()) : urlPath
-        let folder = String(trimmed[...(trimmed.lastIndex(of: "/") ?? trimmed.startIndex)])
+        // `/` (a post permalink of `/`) trims to nothing: its folder is the root.
+        let folder = trimmed.lastIndex(of: "/").map { String(trimmed[...$0]) } ?? "/"
         return aliases.map { alias in
-            let absolute = alias.urlPath.hasPrefix("/") ? alias.urlPath : folder + alias.urlPath
-            var path = "/" + (SiteURLs.normalized(absolute) ?? "")
+            let decoded = alias.urlPath.contains("%") ? alias.urlPath.removingPercentEncoding ?? alias.urlPath : alias.urlPath
+            let absolute = decoded.hasPrefix("/") ? decoded : folder + decoded
+            // One that climbs above the site keeps its `..`, which the output check reports at it.
+            guard let normalized = SiteURLs.normalized(absolute) else { return alias }
+            var path = "/" + normalized
             let last = path.split(separator: "/").last ?? ""
             if path != "/" && !absolute.hasSuffix("/") && last.contains(".") == false { path += "/" }
             if absolute.hasSuffix("/") && path != "/" { path += "/" }

@@ -107,66 +107,6 @@ enum SiteValidator {
         }.sorted { $0.file < $1.file }
     }
 
-    /// Two pages of different kinds on one URL: a post and a page, a redirect and a post, a
-    /// page and a generated list. (Two posts, or two pages, are ``duplicateSlugs(_:what:)``.)
-    static func urlClashes(_ site: Site) -> [Diagnostic] {
-        let pages = PageSet(site: site)
-        var first: [String: (kind: PageKind, index: Int)] = [:]
-        first.reserveCapacity(PageRoute.table.reduce(0) { $0 + pages.count(of: $1.kind) })
-        var problems: [Diagnostic] = []
-        for route in PageRoute.table {
-            for index in 0..<pages.count(of: route.kind) {
-                let key = clashKey(pages.urlPath(of: route.kind, at: index))
-                guard let earlier = first[key] else {
-                    first[key] = (route.kind, index)
-                    continue
-                }
-                if earlier.kind == route.kind && (route.kind == .post || route.kind == .page) { continue }
-                let (file, location) = source(of: route.kind, index, in: site, pages: pages)
-                let (otherFile, otherLocation) = source(of: earlier.kind, earlier.index, in: site, pages: pages)
-                let url = pages.urlPath(of: route.kind, at: index)
-                let other = describe(earlier.kind, earlier.index, in: site)
-                guard let file else {
-                    // A generated page where a post or page already is: reported at the content.
-                    if let otherFile {
-                        problems.append(.error(otherFile, otherLocation, "\(url) is also the URL of \(describe(route.kind, index, in: site)); choose another URL"))
-                    }
-                    continue
-                }
-                problems.append(.error(file, location, "\(url) is also the URL of \(other); choose another URL",
-                                       notes: otherFile.map { [.note($0, otherLocation, "\(other) is here")] } ?? []))
-            }
-        }
-        return problems
-    }
-
-    /// The file (and place in it) that makes page `index` of a kind; nil for generated lists.
-    private static func source(of kind: PageKind, _ index: Int, in site: Site, pages: PageSet) -> (String?, SourceLocation?) {
-        switch kind {
-        case .post: return (site.posts[index].sourcePath, SourceLocation(line: 1, column: 1))
-        case .page: return (site.pages[index].sourcePath, SourceLocation(line: 1, column: 1))
-        case .redirect:
-            let redirect = pages.redirects[index]
-            let alias = (site.posts.first { $0.sourcePath == redirect.source }?.aliases ?? site.pages.first { $0.sourcePath == redirect.source }?.aliases)?
-                .first { $0.urlPath == redirect.from }
-            return (redirect.source, alias?.location)
-        default: return (nil, nil)
-        }
-    }
-
-    private static func describe(_ kind: PageKind, _ index: Int, in site: Site) -> String {
-        switch kind {
-        case .post: return "the post \(site.posts[index].sourcePath)"
-        case .page: return "the page \(site.pages[index].sourcePath)"
-        case .redirect: return "an old URL (aliases, redirect_from) of \(site.redirects[index].source)"
-        case .home: return index == 0 ? "the home page" : "page \(index + 1) of the home page"
-        case .tag: return "the page of tag '\(site.tags[index].name)'"
-        case .category: return "the page of category '\(site.categories[index].name)'"
-        case .series: return "the page of series '\(site.series[index].name)'"
-        default: return kind.route.renders.components(separatedBy: ":").first ?? kind.rawValue
-        }
-    }
-
     static func duplicateSeriesOrders(_ posts: [Post]) -> [Diagnostic] {
         let members = posts.compactMap { post in post.series.flatMap { $0.order == nil ? nil : (post, $0) } }
         let groups = Dictionary(grouping: members, by: { "\($0.1.name)\u{0}\($0.1.order ?? 0)" })

@@ -25,9 +25,9 @@ package enum BlockWalk {
     /// no leaf: there is nothing in it to find.
     private static func isLeaf(_ block: MarkdownBlock) -> Bool {
         switch block.kind {
-        case .codeBlock, .htmlBlock, .paragraph, .heading, .thematicBreak, .table:
+        case .codeBlock, .htmlBlock, .paragraph, .heading, .thematicBreak, .table, .definitionTerm:
             true
-        case .blockQuote, .list, .item, .customBlock, .taskItem, .footnoteDefinition, .callout:
+        case .blockQuote, .list, .item, .customBlock, .taskItem, .footnoteDefinition, .callout, .directive, .attributed:
             false
         }
     }

@@ -42,7 +42,9 @@ struct LinkResolver: Sendable, Equatable {
     }
 
     /// What `url`, written in `sourcePath` (published at `pageURLPath`), points at.
-    func target(of url: String, in sourcePath: String, pageURLPath: String) -> LinkTarget {
+    /// `asWritten`: the URL is published as it is (raw HTML), so a `.md` path is a file's
+    /// path like any other, not the post it names.
+    func target(of url: String, in sourcePath: String, pageURLPath: String, asWritten: Bool = false) -> LinkTarget {
         if url.isEmpty { return .samePage(fragment: "") }
         if url.hasPrefix("//") || SiteURLs.hasScheme(url) { return .external }
         // In ASCII text every Character is one byte (but `\r\n`, which holds none of the bytes
@@ -63,7 +65,7 @@ struct LinkResolver: Sendable, Equatable {
         if rest.isEmpty { return query.isEmpty ? .samePage(fragment: fragment ?? "") : .site(path: pageURLPath, query: query, fragment: fragment) }
         let hasPercent = ascii ? rest.utf8.contains(UInt8(ascii: "%")) : rest.contains("%")
         let path = hasPercent ? String(rest).removingPercentEncoding ?? String(rest) : String(rest)
-        if path.hasSuffix(".md") && !path.hasPrefix("/") {
+        if path.hasSuffix(".md") && !path.hasPrefix("/") && !asWritten {
             let folder = Self.folder(of: sourcePath)
             guard let source = SiteURLs.normalized(folder + "/" + path) else {
                 return .missingSource(path: path, reason: "it leads outside the site")

@@ -60,11 +60,10 @@ package struct MarkdownCodeRegions: Sendable {
 
     /// The 1-based column, in Unicode scalars, of `offset` on its line of `body` (the bytes
     /// these regions were found in); an offset past the end counts the line to the end.
-    package func column(of offset: Int, in body: [UInt8]) -> Int {
-        let start = lineStarts[line(of: offset)]
-        return body.withUnsafeBufferPointer {
-            UTF8Bytes.scalarCount(UnsafeBufferPointer(rebasing: $0[start...]), upTo: min(offset, body.count) - start)
-        } + 1
+    /// `columns` is the caller's for all the places it asks for in `body`: many on one long
+    /// line then cost the line once.
+    package func column(of offset: Int, in body: [UInt8], columns: inout ScalarColumns) -> Int {
+        columns.column(of: offset, lineStart: lineStarts[line(of: offset)], in: body)
     }
 
     /// Whether the byte at `offset` is inside a code block or a code span.

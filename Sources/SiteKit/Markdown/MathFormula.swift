@@ -24,7 +24,7 @@ struct MathFormula: Sendable, Hashable {
 
     /// A fenced block whose info string's first word is `math`.
     static func isMathFence(info: String) -> Bool {
-        InfoString.language(info) == "math"
+        FenceInfo.language(of: info) == "math"
     }
 
     /// The TeX of a ```` ```math ```` block's literal: one surrounding `$$ … $$` or `\[ … \]`

@@ -17,16 +17,19 @@ struct RenderedBody: Sendable {
         var excerpt: String
         var checkedSwift: String?
         var warnings: [Diagnostic]
+        var usesScript: Bool
+        var unhighlighted: [UnhighlightedBlock]
 
         init(html: String, headings: [HTMLRenderer.Heading], links: [ResolvedLink], wordCount: Int, excerpt: String,
-             checkedSwift: String?, warnings: [Diagnostic]) {
+             checkedSwift: String?, warnings: [Diagnostic], usesScript: Bool, unhighlighted: [UnhighlightedBlock]) {
             (self.html, self.headings, self.links, self.wordCount) = (html, headings, links, wordCount)
             (self.excerpt, self.checkedSwift, self.warnings) = (excerpt, checkedSwift, warnings)
+            (self.usesScript, self.unhighlighted) = (usesScript, unhighlighted)
         }
 
         func copy() -> Storage {
             Storage(html: html, headings: headings, links: links, wordCount: wordCount, excerpt: excerpt, checkedSwift: checkedSwift,
-                    warnings: warnings)
+                    warnings: warnings, usesScript: usesScript, unhighlighted: unhighlighted)
         }
     }
 
@@ -38,9 +41,10 @@ struct RenderedBody: Sendable {
     }
 
     init(html: String, headings: [HTMLRenderer.Heading], links: [ResolvedLink], wordCount: Int, excerpt: String,
-         checkedSwift: String? = nil, warnings: [Diagnostic] = []) {
+         checkedSwift: String? = nil, warnings: [Diagnostic] = [], usesScript: Bool = false,
+         unhighlighted: [UnhighlightedBlock] = []) {
         storage = Storage(html: html, headings: headings, links: links, wordCount: wordCount, excerpt: excerpt,
-                          checkedSwift: checkedSwift, warnings: warnings)
+                          checkedSwift: checkedSwift, warnings: warnings, usesScript: usesScript, unhighlighted: unhighlighted)
     }
 
     var html: String {
@@ -64,6 +68,10 @@ struct RenderedBody: Sendable {
     var checkedSwift: String? { storage.checkedSwift }
     /// Template syntax of another generator left in the body (`template_syntax: warn`).
     var warnings: [Diagnostic] { storage.warnings }
+    /// Whether the page needs the theme's directive script (tabs, video placeholders).
+    var usesScript: Bool { storage.usesScript }
+    /// Its code blocks in languages sitegen does not highlight, for the site's one warning.
+    var unhighlighted: [UnhighlightedBlock] { storage.unhighlighted }
 }
 
 /// Parses a post's or page's Markdown body with the site's settings. Positions in the
@@ -78,11 +86,23 @@ package struct PostBodyParser: Sendable {
     var options: MarkdownOptions { settings.options }
 
     package func document(for body: String, file: String, firstLine: Int) throws(Diagnostic) -> MarkdownDocument {
+        let document: MarkdownDocument
         do {
-            return try MarkdownDocument.parse(body, options: options, lineOffset: firstLine - 1)
+            document = try MarkdownDocument.parse(body, options: options, lineOffset: firstLine - 1)
         } catch {
             throw .error(file, SourceLocation(line: error.line, column: 1), error.description)
         }
+        guard !document.directiveProblems.isEmpty else { return document }
+        let diagnostics = document.directiveProblems.map { problem in
+            var message = problem.message
+            if let word = problem.misspelt, let near = DidYouMean.suggestion(for: word, among: problem.candidates) {
+                message += "; did you mean '\(near)'?"
+            }
+            return Diagnostic.error(file, SourceLocation(line: problem.line, column: problem.column), message)
+        }
+        // One error per body, the first, with the others as its notes: all are shown at once.
+        throw .error(file, diagnostics[0].location, diagnostics[0].message,
+                     notes: diagnostics.dropFirst().map { .note($0.file, $0.location, $0.message) })
     }
 }
 
@@ -99,6 +119,10 @@ struct PostBodyRenderer: Sendable {
     var verified = VerifiedSnippets()
     /// Liquid, shortcodes and kramdown attribute lists left in a body: a warning, an error or nothing.
     var templateSyntax = SiteConfig.TemplateSyntaxPolicy.warn
+    /// The files the site publishes, for the sizes of `@Image`s.
+    var assets = SiteAssets()
+    /// The site's components, for the directives that call them.
+    let components: ComponentTemplates
 
     /// Ids the default theme gives elements of a page; headings never take them.
     static let themeIDs: Set<String> = ["content"]
@@ -110,6 +134,7 @@ struct PostBodyRenderer: Sendable {
         self.parser = parser
         self.links = links
         self.footnotes = footnotes ?? FootnoteIDPrefixes(urlPaths: links.sourceURLPaths.values)
+        components = ComponentTemplates(parser.settings.components)
     }
 
     /// The body of the post or page in `file`, published at `urlPath`.
@@ -118,31 +143,54 @@ struct PostBodyRenderer: Sendable {
         if Self.mayContainMath(body) {
             document = MathCollector(file: file, body: body, firstLine: firstLine).replacingFormulas(in: document, with: math)
         }
-        let written = LinkCollector(body: body, firstLine: firstLine).links(in: document)
-        let resolved = written.map { ResolvedLink(written: $0, target: links.target(of: $0.url, in: file, pageURLPath: urlPath)) }
+        let written = LinkCollector(body: body, firstLine: firstLine, rawHTML: parser.settings.allowRawHTML).links(in: document)
+        let resolved = written.map { link in
+            ResolvedLink(written: link, target: links.target(of: link.url, in: file, pageURLPath: urlPath, asWritten: link.inRawHTML))
+        }
         var hrefs: [String: String] = [:]
-        for link in resolved { hrefs[link.written.url] = links.href(for: link.written.url, target: link.target) }
+        for link in resolved where !link.written.inRawHTML { hrefs[link.written.url] = links.href(for: link.written.url, target: link.target) }
+        if let problem = FenceProblems.problems(in: document, body: body, file: file, firstLine: firstLine).first { throw problem }
         let snippets = UTF8Bytes.contains(body, "swift") ? verified.annotations(of: document, file: file) : SnippetAnnotations()
+        let codeBlocks = CodeBlockRenderer(settings: parser.settings.code)
         let footnotePrefix = footnotes.prefix(for: urlPath)
         var reservedIDs = Self.themeIDs
         if parser.settings.extensions.contains(.footnotes), UTF8Bytes.contains(body, "[^") {
             reservedIDs.formUnion(FootnoteIDPrefixes.ids(in: document, prefix: footnotePrefix))
         }
+        var usesScript = false
+        if DirectiveLowering.holdsDirective(document.blocks) {
+            let lowering = DirectiveLowering(file: file, idPrefix: footnotePrefix, hrefs: hrefs,
+                                             targets: Dictionary(resolved.map { ($0.written.url, $0.target) }, uniquingKeysWith: { first, _ in first }),
+                                             assets: assets, components: components)
+            let lowered = lowering.lower(document.blocks)
+            if let first = lowered.problems.first {
+                throw .error(file, first.location, first.message,
+                             notes: lowered.problems.dropFirst().map { .note($0.file, $0.location, $0.message) })
+            }
+            document.blocks = lowered.blocks
+            usesScript = lowered.usesScript
+        }
         let renderer = HTMLRenderer(
-            codeBlock: snippets.isEmpty ? Self.codeBlock : snippets.codeBlock,
+            codeBlock: snippets.isEmpty ? codeBlocks.hook : snippets.codeBlock(with: codeBlocks),
             headingID: { _, text in HTMLRenderer.slug(text) },
             linkURL: { [hrefs] in hrefs[$0] ?? $0 },
             headingAnchor: { id, _ in
                 "<a class=\"heading-anchor\" href=\"#\(HTMLText.escaped(id))\" aria-label=\"Link to this section\">#</a>"
             },
             reservedHeadingIDs: reservedIDs,
-            footnoteIDPrefix: footnotePrefix)
+            footnoteIDPrefix: footnotePrefix,
+            taskCheckboxLabel: "Done")
         let leftover = try templateSyntaxProblem(body, file: file, firstLine: firstLine, document: document)
         let rendering = renderer.renderCollectingHeadings(document)
         return RenderedBody(
             html: rendering.html, headings: rendering.headings, links: resolved,
             wordCount: WordCounter.count(document),
-            excerpt: Self.excerpt(of: document), checkedSwift: snippets.checkedWith, warnings: leftover.map { [$0] } ?? [])
+            excerpt: Self.excerpt(of: document), checkedSwift: snippets.checkedWith,
+            warnings: (leftover.map { [$0] } ?? []) + document.kramdownWarnings.map {
+                .warning(file, SourceLocation(line: $0.line, column: $0.column), $0.message)
+            },
+            usesScript: usesScript,
+            unhighlighted: UnhighlightedLanguages.blocks(in: document, file: file))
     }
 
     /// A cheap test that lets the bodies without formulas (nearly all) skip the search for them.
@@ -171,15 +219,8 @@ struct PostBodyRenderer: Sendable {
         return all.flatMap { $0 ?? [] }
     }
 
-    /// Swift, JSON and shell blocks are highlighted at build time (`<span class="hl-…">`, no
-    /// JavaScript); other languages keep cmark's markup. Swift blocks first lose their hidden
-    /// lines (`// snippet.hide` … `// snippet.show`): they are compiled by check-snippets,
-    /// never shown.
-    static let codeBlock: HTMLRenderer.CodeBlockHook = { info, literal in
-        guard let language = HighlightLanguage(infoWord: InfoString.language(info)) else { return nil }
-        let code = language == .swift && UTF8Bytes.contains(literal, HiddenLines.hide) ? HiddenLines.visible(literal) : literal
-        return HTMLRenderer.codeBlockHTML(info: info, innerHTML: SyntaxHighlighter.html(code, language: language))
-    }
+    /// The code block hook with the default `code:` settings (``CodeBlockRenderer``).
+    static let codeBlock: HTMLRenderer.CodeBlockHook = CodeBlockRenderer().hook
 
     /// Plain text on one line: a table's rows and cells run on with spaces; footnotes, shown
     /// at the end of the post, are left out (their references are, by ``plainText(of:)``).
@@ -210,7 +251,11 @@ struct PostBodyRenderer: Sendable {
     /// code), at the first construct; an error with `template_syntax: error`.
     private func templateSyntaxProblem(_ body: String, file: String, firstLine: Int, document: MarkdownDocument) throws(Diagnostic) -> Diagnostic? {
         guard templateSyntax != .ignore else { return nil }
-        let found = TemplateSyntaxScanner.scan(body, firstLine: firstLine, document: document)
+        var found = TemplateSyntaxScanner.scan(body, firstLine: firstLine, document: document)
+        if parser.settings.extensions.contains(.kramdown) {
+            // The kramdown extension renders these itself.
+            found.removeAll { $0.kind.isKramdown }
+        }
         guard let first = found.first else { return nil }
         let message = "\(TemplateSyntaxScanner.summary(found)) left as text, which readers see; "
             + "convert them (sitegen import does), escape one as \\{, or set template_syntax: ignore"

@@ -27,6 +27,14 @@ package struct TemplateSyntax: Sendable, Hashable {
             case .kramdownExtension(let name): "kramdown extension {::\(name)}"
             }
         }
+
+        /// kramdown's own syntax, which the `kramdown` Markdown extension reads.
+        package var isKramdown: Bool {
+            switch self {
+            case .kramdownAttributes, .kramdownExtension: true
+            case .liquidTag, .liquidOutput, .hugoShortcode: false
+            }
+        }
     }
 
     package var kind: Kind
@@ -73,6 +81,7 @@ package enum TemplateSyntaxScanner {
 
     package static func scan(_ bytes: [UInt8], firstLine: Int, code: MarkdownCodeRegions) -> [TemplateSyntax] {
         var found: [TemplateSyntax] = []
+        var columns = ScalarColumns()
         var index = 0
         while let open = nextBrace(in: bytes, from: index) {
             index = open + 1
@@ -81,7 +90,7 @@ package enum TemplateSyntaxScanner {
             // A construct that runs into code is the author's text around code, not syntax.
             if closed, code.isCode(end - 1) { continue }
             let line = code.line(of: open)
-            let column = code.column(of: open, in: bytes)
+            let column = code.column(of: open, in: bytes, columns: &columns)
             found.append(TemplateSyntax(kind: kind, location: SourceLocation(line: line + firstLine, column: column), offset: open,
                                         text: excerpt(bytes[open..<end]), isClosed: closed))
             index = closed ? end : open + 2

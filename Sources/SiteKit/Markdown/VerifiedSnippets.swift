@@ -63,23 +63,6 @@ package struct VerifiedSnippets: Sendable, Equatable {
         return (try? JSONDecoder().decode(Stored.self, from: data)) ?? [:]
     }
 
-    /// For each line of a block's code, its number among the lines a reader sees, or nil
-    /// for a hidden line (`// snippet.hide` … `// snippet.show`, the markers included).
-    package static func shownLineNumbers(_ code: String) -> [Int?] {
-        var numbers: [Int?] = []
-        var hidden = false
-        var shown = 0
-        for line in code.split(separator: "\n", omittingEmptySubsequences: false) {
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
-            if trimmed == HiddenLines.hide { hidden = true; numbers.append(nil); continue }
-            if trimmed == HiddenLines.show { hidden = false; numbers.append(nil); continue }
-            if hidden { numbers.append(nil); continue }
-            shown += 1
-            numbers.append(shown)
-        }
-        return numbers
-    }
-
     package static func key(file: String, info: String, code: String) -> String {
         var hash = SHA256()
         hash.update(part: file)
@@ -103,7 +86,7 @@ package struct VerifiedSnippets: Sendable, Equatable {
         }
         var versions: Set<String> = []
         var allPassed = true
-        for (index, block) in codeBlocks.enumerated() where InfoString.language(block.info) == "swift" {
+        for (index, block) in codeBlocks.enumerated() where FenceInfo.language(of: block.info) == "swift" {
             // Without a record there is nothing to look up: hashing every Swift block of a site
             // for no entry was 4% of a build.
             let entry = entries.isEmpty ? nil : entries[Self.key(file: file, info: block.info, code: block.literal)]
@@ -113,7 +96,7 @@ package struct VerifiedSnippets: Sendable, Equatable {
                 annotations.after[Self.blockID(block.info, block.literal)] = Self.errorFigure(entry, expected: expected)
             } else if words.run {
                 let next = codeBlocks.indices.contains(index + 1) ? codeBlocks[index + 1] : nil
-                if let next, InfoString.language(next.info) == "output" {
+                if let next, FenceInfo.language(of: next.info) == "output" {
                     let outputEntry = entries.isEmpty ? nil
                         : entries[Self.outputKey(file: file, runInfo: block.info, runCode: block.literal, output: next.literal)]
                     annotations.replacing[Self.blockID(next.info, next.literal)] = Self.outputFigure(outputEntry, written: next.literal)
@@ -185,9 +168,8 @@ struct FenceWords {
     var expectedFailure: String?
 
     init(_ info: String) {
-        var scanner = InfoScanner(info)
-        scanner.skipWord()
-        while let word = try? scanner.nextWord() {
+        guard FenceInfo.hasWords(info), let fence = try? FenceInfo.parse(info) else { return }
+        for word in fence.snippetWords {
             if word.name == "run" { run = true }
             if word.name == "fails", let value = word.value {
                 expectedFailure = word.quoted ? "error: \(value)" : "error [\(value)]"
@@ -207,10 +189,11 @@ struct SnippetAnnotations: Sendable {
     var isEmpty: Bool { after.isEmpty && replacing.isEmpty }
 
     /// The body renderer's code block hook, with the checked output added.
-    func codeBlock(_ info: String, _ literal: String) -> String? {
-        let id = VerifiedSnippets.blockID(info, literal)
-        if let replacement = replacing[id] { return replacement }
-        guard let extra = after[id] else { return PostBodyRenderer.codeBlock(info, literal) }
-        return (PostBodyRenderer.codeBlock(info, literal) ?? HTMLRenderer.codeBlockHTML(info: info, literal: literal)) + extra
+    func codeBlock(with blocks: CodeBlockRenderer) -> HTMLRenderer.CodeBlockHook {
+        { [self] info, literal in
+            let id = VerifiedSnippets.blockID(info, literal)
+            if let replacement = replacing[id] { return replacement }
+            return blocks.html(info: info, literal: literal) + (after[id] ?? "")
+        }
     }
 }

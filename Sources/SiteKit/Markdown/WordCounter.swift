@@ -39,8 +39,10 @@ struct WordCounter {
     private mutating func add(_ blocks: [MarkdownBlock]) {
         for block in blocks {
             switch block.kind {
-            case .paragraph(let inlines), .heading(_, let inlines):
+            case .paragraph(let inlines), .heading(_, let inlines), .definitionTerm(let inlines):
                 add(inlines)
+            case .attributed(_, let children):
+                add(children)
             case .codeBlock(_, let literal):
                 add(literal)
             case .blockQuote(let children), .item(let children), .customBlock(_, _, let children), .list(_, let children),
@@ -48,6 +50,9 @@ struct WordCounter {
                 add(children)
             case .footnoteDefinition(let definition):
                 if definition.number != nil { add(definition.blocks) }
+            case .directive(let directive):
+                // Lowered before counting; `@Comment` is gone by then.
+                if directive.name != "Comment" { add(directive.children) }
             case .table:
                 for cell in block.inlineSequences {
                     add(cell)
@@ -70,7 +75,7 @@ struct WordCounter {
             case .html:
                 continue
             case .emphasis(let children), .strong(let children), .custom(_, _, let children),
-                 .link(_, _, let children), .image(_, _, let children), .strikethrough(let children):
+                 .link(_, _, let children), .image(_, _, let children), .strikethrough(let children), .attributed(_, let children):
                 add(children)
             case .footnoteReference:
                 continue

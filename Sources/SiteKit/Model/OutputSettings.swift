@@ -34,7 +34,7 @@ struct KeptPaths: Sendable, Hashable {
     static let always = [".git"]
     /// The file that marks an output folder as sitegen's: every build writes it, so it is
     /// never kept from an older one.
-    static let outputMarker = ".sitegen-output"
+    static let outputMarker = SiteFile.marker.path
 
     /// Relative paths, `.git` first.
     private(set) var paths: [String]

@@ -1,3 +1,5 @@
+import Support
+
 /// The pages of each kind a site has, and the URL of each: what the render jobs and the
 /// sitemap go through, in the routes table's order.
 struct PageSet: Sendable {
@@ -24,7 +26,7 @@ struct PageSet: Sendable {
     }
 
     /// Every old URL with the page it sends readers to.
-    var redirects: [(from: String, to: String, source: String)] { site.redirects }
+    var redirects: [(from: String, to: String, source: String, location: SourceLocation)] { site.redirects }
 
     /// The URL path of page `index` (0-based) of a kind.
     func urlPath(of kind: PageKind, at index: Int) -> String {

@@ -251,6 +251,8 @@ public struct Site: Sendable {
     public var categories: [Tag]
     /// Drafts found and left out (without `--drafts`), so the build can say so.
     public var skippedDrafts: [String]
+    /// Where each generated file goes, checked by the load (``OutputFiles``).
+    var outputFiles = OutputFiles()
 
     init(config: SiteConfig, posts: [Post], pages: [ContentPage] = [], skippedDrafts: [String] = []) {
         self.config = config
@@ -270,8 +272,9 @@ public struct Site: Sendable {
     }
 
     /// The redirects of the site: each old URL with the URL it sends readers to.
-    var redirects: [(from: String, to: String, source: String)] {
-        posts.flatMap { post in post.aliases.map { ($0.urlPath, post.urlPath, post.sourcePath) } }
-            + pages.flatMap { page in page.aliases.map { ($0.urlPath, page.urlPath, page.sourcePath) } }
+    /// `location`: where the alias is written in `source`.
+    var redirects: [(from: String, to: String, source: String, location: SourceLocation)] {
+        posts.flatMap { post in post.aliases.map { ($0.urlPath, post.urlPath, post.sourcePath, $0.location) } }
+            + pages.flatMap { page in page.aliases.map { ($0.urlPath, page.urlPath, page.sourcePath, $0.location) } }
     }
 }

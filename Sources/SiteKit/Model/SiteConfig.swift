@@ -28,12 +28,29 @@ public struct SiteConfig: Sendable, Hashable {
     var strings: [String: String] = [:]
     /// The URL patterns of posts, tags, categories and series (`permalinks:`).
     var routes = SiteRoutes.standard
+    /// The site's navigation as `menu:` lists it; empty: the theme's own (home, archive,
+    /// tags, series, and the pages with a `nav_order`).
+    var menu: [MenuItem] = []
     /// What the build does about Liquid tags, Hugo shortcodes and kramdown attribute lists
     /// left in a post, which readers would see as text (`template_syntax:`).
     var templateSyntax = TemplateSyntaxPolicy.warn
 
     enum TemplateSyntaxPolicy: String, Sendable, Hashable, CaseIterable {
         case warn, error, ignore
+    }
+
+    /// The site's defaults for code blocks (`code: { line_numbers: true, wrap: true, copy: false }`);
+    /// a fence's `linenos`, `nolinenos`, `wrap`, `nowrap`, `copy`, `nocopy` override them.
+    package struct CodeBlockSettings: Sendable, Hashable {
+        package var lineNumbers = false
+        /// Long lines wrap instead of scrolling.
+        package var wrap = false
+        /// The theme's script adds a copy button.
+        package var copy = true
+
+        package init(lineNumbers: Bool = false, wrap: Bool = false, copy: Bool = true) {
+            (self.lineNumbers, self.wrap, self.copy) = (lineNumbers, wrap, copy)
+        }
     }
 
     /// Links the link checker leaves alone, and how it reports broken ones (`links:`).
@@ -57,18 +74,30 @@ public struct SiteConfig: Sendable, Hashable {
 
         /// GitHub Flavored Markdown's extensions and callouts (`extensions:`); all of them
         /// unless the site names fewer, and none (`extensions: []`) is exact CommonMark.
+        /// `kramdown` is on only where the site names it (an imported Jekyll site does).
         public var extensions: Set<MarkdownExtension>
 
+        /// How code blocks are shown when their fence does not say (`code:`).
+        package var code = CodeBlockSettings()
+
         public init(smartPunctuation: Bool = false, allowRawHTML: Bool = false,
-                    extensions: Set<MarkdownExtension> = Set(MarkdownExtension.allCases)) {
+                    extensions: Set<MarkdownExtension> = Set(MarkdownExtension.allCases).subtracting([.kramdown])) {
             self.smartPunctuation = smartPunctuation
             self.allowRawHTML = allowRawHTML
             self.extensions = extensions
         }
 
+        /// The site's own directives (`Content/components/`, the theme's `components/`).
+        package var components: [SiteComponent] = [] {
+            didSet { directives = MarkdownDirectiveCatalog(BuiltInDirectives.specs + components.map(\.spec)) }
+        }
+        /// The built-in directives and the components, made once per change, not per body.
+        private(set) var directives = BuiltInDirectives.catalog
+
         /// What the Markdown target parses with.
         var options: MarkdownOptions {
-            MarkdownOptions(smartPunctuation: smartPunctuation, allowRawHTML: allowRawHTML, extensions: extensions)
+            MarkdownOptions(smartPunctuation: smartPunctuation, allowRawHTML: allowRawHTML, extensions: extensions,
+                            directives: directives)
         }
     }
 

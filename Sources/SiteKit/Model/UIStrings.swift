@@ -62,6 +62,9 @@ struct UIStrings: Sendable, Hashable {
         ("series_feed_title", "{site}: {series} series"),
         ("series_feed_description", "The {series} series on {site}."),
         ("moved_to", "This page has moved to {link}."),
+        ("copy_code", "Copy"),
+        ("code_copied", "Copied"),
+        ("code_copy_failed", "Copy failed"),
     ]
 
     static let keys: [String] = english.map(\.key)

@@ -25,16 +25,35 @@ struct LinkChecker {
 
     /// Every broken link, in the pages' order.
     func brokenLinks(in pages: [PageLinks]) -> [Diagnostic] {
-        var problems: [Diagnostic] = []
+        broken(in: pages).map(\.diagnostic)
+    }
+
+    /// Every broken link with what it was written as and where it leads, in the pages' order.
+    func broken(in pages: [PageLinks]) -> [BrokenLink] {
+        var problems: [BrokenLink] = []
         for page in pages {
             for link in page.links where !isIgnored(link.target) {
                 if let message = problem(with: link.target, on: page) {
-                    problems.append(Diagnostic(settings.brokenIsError ? .error : .warning, file: page.sourcePath, at: link.written.location,
-                                               "broken link '\(link.written.url)': \(message)"))
+                    var sitePath: String?
+                    if case .site(let path, _, _) = link.target { sitePath = path }
+                    if case .missingSource(let path, _) = link.target { sitePath = path }
+                    problems.append(BrokenLink(
+                        diagnostic: Diagnostic(settings.brokenIsError ? .error : .warning, file: page.sourcePath, at: link.written.location,
+                                               "broken link '\(link.written.url)': \(message)"),
+                        url: link.written.url, target: sitePath, fragmentOnly: Self.leadsToAPage(link.target, self)))
                 }
             }
         }
         return problems
+    }
+
+    /// Whether the link's page or file is there, and only its `#fragment` is missing.
+    private static func leadsToAPage(_ target: LinkTarget, _ checker: LinkChecker) -> Bool {
+        switch target {
+        case .samePage: return true
+        case .site(let path, _, _): return candidateFiles(for: path).contains { checker.generatedPaths.contains($0) || checker.staticPaths.contains($0) }
+        case .external, .missingSource: return false
+        }
     }
 
     /// A link into the bigger site the blog is part of (`links: { ignore: [/download/] }`).
@@ -94,16 +113,21 @@ struct LinkChecker {
         return "\(place) has no heading or element with id '\(id)'" + DidYouMean.hint(for: id, among: fileIDs.sorted())
     }
 
-    /// The values of every `id="…"` attribute, with the entities our escaping writes decoded.
+    /// The places a `#fragment` may lead to on a page: every element's `id` and every
+    /// `<a name>` (raw HTML's old anchors, which browsers follow), entities decoded.
     static func ids(in html: String) -> Set<String> {
-        var ids = Set<String>()
-        var rest = Substring(html)
-        while let start = rest.range(of: " id=\"") {
-            rest = rest[start.upperBound...]
-            guard let end = rest.firstIndex(of: "\"") else { break }
-            ids.insert(HTMLText.decodingEntities(String(rest[..<end])))
-            rest = rest[end...]
-        }
-        return ids
+        RawHTMLLinks.anchors(in: html)
     }
+}
+
+/// A link the checker found broken, for ``SiteBuilder/brokenLinks()``.
+package struct BrokenLink: Sendable, Hashable {
+    /// The error (or warning) a build reports, at the link's `file:line:col`.
+    package var diagnostic: Diagnostic
+    /// As written.
+    package var url: String
+    /// The site path it leads to (`/images/a.png`), or the `.md` path it names; nil for `#fragment` alone.
+    package var target: String?
+    /// The page is there; only the element its `#fragment` names is not.
+    package var fragmentOnly: Bool
 }

@@ -35,6 +35,8 @@ struct SitePages: Sendable {
     var math: MathRenderer?
     /// What the last check-snippets run recorded, for the pages to show.
     var verifiedSnippets = VerifiedSnippets()
+    /// The files the site publishes, for the sizes of `@Image`s.
+    var assets = SiteAssets()
 
     init(site: Site, theme: Theme, math: MathRenderer? = nil) {
         self.site = site
@@ -171,7 +173,8 @@ struct SitePages: Sendable {
             }
         }
         return RenderedSite(paths: cache?.siteIndexes.set(of: paths, .outputPaths) ?? Set(paths), links: links, ids: ids,
-                            warnings: warnings + bodies.flatMap(\.warnings),
+                            warnings: warnings + bodies.flatMap(\.warnings)
+                                + (UnhighlightedLanguages.warning(for: bodies.flatMap(\.unhighlighted)).map { [$0] } ?? []),
                             bodyFiles: cache?.siteIndexes.set(of: bodyKeys.map(\.file), .bodyFiles) ?? [])
     }
 
@@ -224,6 +227,7 @@ struct SitePages: Sendable {
         var renderer = PostBodyRenderer(parser: PostBodyParser(settings: site.config.markdown), links: links,
                                         footnotes: cache?.footnotes(of: links.sourceURLPaths))
         renderer.verified = verifiedSnippets
+        renderer.assets = assets
         renderer.templateSyntax = site.config.templateSyntax
         guard let math else { return (renderer, []) }
         let bodies = site.posts.map { (body: $0.body, file: $0.sourcePath, firstLine: $0.bodyFirstLine) }
@@ -303,8 +307,8 @@ struct SitePages: Sendable {
             case .series(let series): folder = pages.site.series[series].urlPath
             }
             return FeedFormat.allCases.map { $0.outputPath(in: folder) }
-        case .sitemap: return ["sitemap.xml"]
-        case .robots: return ["robots.txt"]
+        case .sitemap: return [SiteFile.sitemap.path]
+        case .robots: return [SiteFile.robots.path]
         }
     }
 
@@ -322,9 +326,9 @@ struct SitePages: Sendable {
         case .feeds(let source):
             return .feeds(feeds.feed(source))
         case .sitemap:
-            return .file(RenderedFile(path: "sitemap.xml", contents: Sitemap(pages: pages, urls: context.urls).xml()))
+            return .file(RenderedFile(path: SiteFile.sitemap.path, contents: Sitemap(pages: pages, urls: context.urls).xml()))
         case .robots:
-            return .file(RenderedFile(path: "robots.txt", contents: Sitemap.robotsTxt(urls: context.urls), replaceableByStatic: true))
+            return .file(RenderedFile(path: SiteFile.robots.path, contents: Sitemap.robotsTxt(urls: context.urls), replaceableByStatic: SiteFile.robots.replaceableByStatic))
         }
     }
 

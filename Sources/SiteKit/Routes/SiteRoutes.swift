@@ -25,6 +25,16 @@ package struct SiteRoutes: Sendable, Hashable {
             ("categories", Permalink.listTokens), ("series", Permalink.listTokens),
         ]
 
+        /// The pattern `text` of `key`, checked as `site.yml`'s `permalinks:` is (and as
+        /// `sitegen import` checks what it would write there).
+        static func pattern(_ text: String, key: String) throws(Permalink.Problem) -> Permalink {
+            let pattern = try Permalink(text, tokens: keys.first { $0.key == key }?.tokens ?? Permalink.listTokens)
+            if key != "posts" && (!pattern.uses("slug") || pattern.prefix == "/") {
+                throw Permalink.Problem(message: "the \(key) permalink must hold ':slug' after a folder of its own (e.g. /\(key)/:slug/), where its index page goes")
+            }
+            return pattern
+        }
+
         /// The pattern of a key of ``keys``.
         subscript(key: String) -> Permalink? {
             get {
@@ -46,6 +56,27 @@ package struct SiteRoutes: Sendable, Hashable {
                 default: break
                 }
             }
+        }
+    }
+
+    /// Why `text` cannot be the `key` pattern of `permalinks:` (`posts`, `tags`, ...), or nil.
+    package static func permalinkProblem(_ text: String, key: String) -> String? {
+        do throws(Permalink.Problem) {
+            _ = try Permalinks.pattern(text, key: key)
+            return nil
+        } catch {
+            return error.message
+        }
+    }
+
+    /// Why the site-relative URL path cannot be a file of the output (``OutputPath``), or nil:
+    /// for `sitegen import`, which writes no redirect the build would refuse.
+    package static func outputProblem(ofURL urlPath: String) -> String? {
+        do throws(OutputPath.Problem) {
+            _ = try OutputPath.ofURL(urlPath)
+            return nil
+        } catch {
+            return error.message
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Support
 
 /// Builds the site's links. Links are root-relative to the base URL's path, so a site
 /// published under `https://example.com/blog/` links to `/blog/posts/x/`.
@@ -135,28 +136,14 @@ package struct SiteURLs: Sendable, Equatable {
 
     /// `a/./b/../c` → `a/c` without leading or trailing slashes; nil when `..` climbs above the root.
     package static func normalized(_ path: String) -> String? {
-        if path.utf8.allSatisfy({ $0 < 0x80 }) {
-            // ASCII: one Character a byte, so the components are split by bytes.
-            var parts: [Substring.UTF8View] = []
-            for part in path.utf8.split(separator: UInt8(ascii: "/")) {
-                if part.elementsEqual(".".utf8) { continue }
-                if part.elementsEqual("..".utf8) {
-                    guard !parts.isEmpty else { return nil }
-                    parts.removeLast()
-                } else {
-                    parts.append(part)
-                }
-            }
-            return parts.map { String(Substring($0)) }.joined(separator: "/")
-        }
         var parts: [Substring] = []
-        for part in path.split(separator: "/", omittingEmptySubsequences: true) {
-            switch part {
-            case ".": continue
-            case "..":
+        for part in UTF8Bytes.pathParts(path) {
+            if part.utf8.elementsEqual(".".utf8) { continue }
+            if part.utf8.elementsEqual("..".utf8) {
                 guard !parts.isEmpty else { return nil }
                 parts.removeLast()
-            default: parts.append(part)
+            } else {
+                parts.append(part)
             }
         }
         return parts.joined(separator: "/")

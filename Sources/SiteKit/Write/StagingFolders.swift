@@ -14,22 +14,9 @@ struct StagingFolders {
 
     /// Folders of builds whose process is gone that are sitegen's: empty, or holding the marker.
     private func leftovers() -> [Leftover] {
-        let fm = FileManager.default
-        guard let names = try? fm.contentsOfDirectory(atPath: writer.parent.path) else { return [] }
-        return names.sorted().compactMap { name in
-            guard name.hasPrefix(writer.stagingPrefix),
-                  let pid = name.split(separator: "-").last.flatMap({ pid_t($0) }), pid > 0, !Self.isRunning(pid) else { return nil }
-            let url = writer.parent.appendingPathComponent(name)
-            let owned = fm.fileExists(atPath: url.appendingPathComponent(OutputWriter.markerName).path)
-                || ((try? fm.contentsOfDirectory(atPath: url.path))?.isEmpty ?? false)
-            return owned ? Leftover(url: url, isSavedOutput: name.dropFirst(writer.stagingPrefix.count).hasPrefix("old-")) : nil
+        StaleFolders.find(in: writer.parent, prefix: writer.stagingPrefix, marker: OutputWriter.markerName).map { url in
+            Leftover(url: url, isSavedOutput: url.lastPathComponent.dropFirst(writer.stagingPrefix.count).hasPrefix("old-"))
         }
-    }
-
-    /// A build running beside this one keeps its folder (a pid taken by another program
-    /// since only delays the clean-up).
-    private static func isRunning(_ pid: pid_t) -> Bool {
-        pid == getpid() || kill(pid, 0) == 0 || errno == EPERM
     }
 
     /// Puts back the output a build saved aside when it was killed between the two renames

@@ -1,9 +1,20 @@
 import Foundation
 
 extension String {
-    /// The HTML without the highlighter's `<span class="hl-…">` and `</span>` tags: what
+    /// The HTML without the highlighter's `<span class="…">` and `</span>` tags: what
     /// cmark would have written for the code blocks.
     var withoutHighlightSpans: String {
-        replacingOccurrences(of: #"<span class="hl-[a-z]+">|</span>"#, with: "", options: .regularExpression)
+        replacingOccurrences(of: #"<span class="[a-z0-9]+">|</span>"#, with: "", options: .regularExpression)
+    }
+}
+
+extension String {
+    /// The HTML with each code block's figure taken off (`<figure class="code">`, its caption,
+    /// the `<pre>`'s `tabindex`): cmark's `<pre><code>` markup again, as it was before code
+    /// blocks had a label and a copy button.
+    var withoutCodeFigures: String {
+        replacingOccurrences(of: #"<figure class="code[^"]*"[^>]*>\n(<figcaption>.*?</figcaption>\n)?"#, with: "", options: .regularExpression)
+            .replacingOccurrences(of: #"</code></pre>\n</figure>\n"#, with: "</code></pre>\n", options: .regularExpression)
+            .replacingOccurrences(of: "<pre tabindex=\"0\"><code", with: "<pre><code")
     }
 }

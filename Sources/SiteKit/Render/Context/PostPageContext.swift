@@ -27,6 +27,7 @@ extension TemplateContext {
         fields["toc"] = .array(toc.entries)
         fields["show_toc"] = .bool(toc.count >= Self.tableOfContentsMinimum)
         fields["snippets_checked"] = .bool(body.checkedSwift != nil)
+        if body.usesScript { fields["uses_directive_script"] = .bool(true) }
         fields["snippets_swift_version"] = body.checkedSwift.map(MustacheValue.string) ?? .null
         let series = index.seriesPlaces[post.sourcePath].map { site.series[$0.series] }
         return document(.post, title: post.title, urlPath: post.urlPath,
@@ -43,7 +44,8 @@ extension TemplateContext {
                         fields: ["content": .string(body.html), "summary": page.summary.map(MustacheValue.string) ?? .null,
                                  "source_path": .string(page.sourcePath), "word_count": .int(body.wordCount),
                                  "params": page.params.mustacheValue,
-                                 "reading_time": .int(PostSummary.readingTime(body.wordCount))],
+                                 "reading_time": .int(PostSummary.readingTime(body.wordCount)),
+                                 "uses_directive_script": .bool(body.usesScript)],
                         section: .page(slug: page.slug))
     }
 

@@ -34,12 +34,26 @@ struct TemplateContext: Sendable {
         var urlPath: String
         /// Marks the entry active on the pages of its section (``PageRoute/section``).
         var section: Section
+        /// An `http(s)://` address of `menu:`, linked as written.
+        var isExternal = false
     }
 
     /// The navigation entry a page belongs to: a generated section, or a page of `Content/pages/`.
     enum Section: Sendable, Equatable {
         case generated(NavigationSection)
         case page(slug: String)
+        /// An entry of `menu:` that is neither: active only on its own URL.
+        case link
+    }
+
+    /// `menu:`'s entries, each active on the pages of the generated section or the page its URL is.
+    static func menuEntries(_ menu: [MenuItem], generated: [NavigationEntry], pages: [ContentPage]) -> [NavigationEntry] {
+        menu.map { item in
+            guard item.isSitePath else { return NavigationEntry(title: item.title, urlPath: item.url, section: .link, isExternal: true) }
+            let section = generated.first { $0.urlPath == item.url }?.section
+                ?? pages.first { $0.urlPath == item.url }.map { Section.page(slug: $0.slug) } ?? .link
+            return NavigationEntry(title: item.title, urlPath: item.url, section: section)
+        }
     }
 
     /// `reuse`: a preview server's cache and this build's versions, whose unchanged list
@@ -69,10 +83,13 @@ struct TemplateContext: Sendable {
             if let reuse { reuse.cache.store(item: item, at: post.sourcePath, version: reuse.versions.items[number], global: reuse.versions.global) }
             return item
         }
-        navigation = NavigationSection.allCases.map { section in
+        let generated = NavigationSection.allCases.map { section in
             NavigationEntry(title: strings[section.rawValue],
                             urlPath: pages.urlPath(of: section.kind, at: 0), section: .generated(section))
-        } + site.pages.filter { $0.navOrder != nil }.map { NavigationEntry(title: $0.title, urlPath: $0.urlPath, section: .page(slug: $0.slug)) }
+        }
+        navigation = site.config.menu.isEmpty
+            ? generated + site.pages.filter { $0.navOrder != nil }.map { NavigationEntry(title: $0.title, urlPath: $0.urlPath, section: .page(slug: $0.slug)) }
+            : Self.menuEntries(site.config.menu, generated: generated, pages: site.pages)
         let config = site.config
         siteFields = [
             "title": .string(config.title),
@@ -125,7 +142,7 @@ struct TemplateContext: Sendable {
         let section = section ?? kind.route.section.map(Section.generated)
         var siteValue = siteFields
         siteValue["nav"] = .array(navigation.map { entry in
-            ["title": .string(entry.title), "url": .string(urls.link(urlPath: entry.urlPath)),
+            ["title": .string(entry.title), "url": .string(entry.isExternal ? entry.urlPath : urls.link(urlPath: entry.urlPath)),
              "current": .bool(entry.urlPath == urlPath), "active": .bool(entry.section == section)]
         })
         var feedFolders = [(title: site.config.title, urlPath: pages.urlPath(of: .home, at: 0))]

@@ -84,18 +84,8 @@ struct FeedText {
     }
 }
 
-/// The three feed formats a site publishes, with the file name and media type of each.
-enum FeedFormat: String, Sendable, CaseIterable {
-    case atom, rss, json
-
-    var fileName: String {
-        switch self {
-        case .atom: return "atom.xml"
-        case .rss: return "rss.xml"
-        case .json: return "feed.json"
-        }
-    }
-
+/// The feed formats' media types and rendering; their file names are routes (``FeedFormat``).
+extension FeedFormat {
     var mediaType: String {
         switch self {
         case .atom: return "application/atom+xml"
@@ -103,19 +93,6 @@ enum FeedFormat: String, Sendable, CaseIterable {
         case .json: return "application/feed+json"
         }
     }
-
-    var label: String {
-        switch self {
-        case .atom: return "Atom"
-        case .rss: return "RSS"
-        case .json: return "JSON Feed"
-        }
-    }
-
-    func urlPath(in folder: String) -> String { folder + fileName }
-
-    /// The file's path in the output (`tags/swift/atom.xml`).
-    func outputPath(in folder: String) -> String { String(urlPath(in: folder).dropFirst()) }
 
     /// The feed in this format; `contents` are its entries' bodies (``FeedContent/of(_:urls:)``).
     func render(_ feed: Feed, contents: [FeedContent], urls: SiteURLs) -> [UInt8] {
