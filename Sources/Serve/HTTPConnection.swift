@@ -15,7 +15,9 @@ struct HTTPConnection {
             case .closed:
                 return
             case .refused(let status):
-                send(.page(status, "The request could not be read."), to: nil, keepAlive: false)
+                if send(.page(status, "The request could not be read."), to: nil, keepAlive: false) {
+                    socket.finishRefusal()
+                }
                 return
             case .request(let request):
                 let response = hostCheck?.refusal(of: request) ?? respond(request)

@@ -198,6 +198,24 @@ struct Socket: Sendable, Hashable {
         shutdown(fd, Int32(SHUT_RD))
     }
 
+    /// Ends writing after a refusal, then reads and drops what the client already sent
+    /// (at most `limit` bytes, for at most about a second) before the caller closes.
+    /// Closing with unread bytes in the receive buffer makes the kernel answer with a
+    /// reset, which can discard the refusal before the client reads it.
+    func finishRefusal(discardingAtMost limit: Int = 1 << 20) {
+        shutdown(fd, Int32(SHUT_WR))
+        setTimeouts(read: 0.25, write: 0.25)
+        let end = Date().addingTimeInterval(1)
+        var scratch = [UInt8](repeating: 0, count: 16 * 1024)
+        var dropped = 0
+        while dropped < limit && Date() < end {
+            let received = scratch.withUnsafeMutableBytes { recv(fd, $0.baseAddress!, $0.count, 0) }
+            if received < 0 && errno == EINTR { continue }
+            guard received > 0 else { return }
+            dropped += received
+        }
+    }
+
     func close() {
         #if os(Linux)
         _ = Glibc.close(fd)

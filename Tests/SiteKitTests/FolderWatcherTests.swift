@@ -29,9 +29,10 @@ struct FolderWatcherTests {
         defer { try? FileManager.default.removeItem(at: root) }
         try FileManager.default.createDirectory(at: root.appendingPathComponent("Content/posts"), withIntermediateDirectories: true)
         let calls = Calls()
-        // The serve default settles 2 ms after a completed save; 50 ms here so that a loaded
-        // machine pausing this thread between the burst's writes does not split it.
-        let watcher = FolderWatcher(folders: [root.appendingPathComponent("Content")], debounce: 0.3, settle: 0.05) { calls.record() }
+        // The serve default settles 2 ms after a completed save; 300 ms here so that a loaded
+        // machine (CI runs the suites in parallel) pausing this thread between the burst's
+        // writes does not split it: 50 ms once did, with two calls for one burst.
+        let watcher = FolderWatcher(folders: [root.appendingPathComponent("Content")], debounce: 0.3, settle: 0.3) { calls.record() }
         watcher.start(forcePolling: polling)
         defer { watcher.stop() }
         #expect(watcher.mechanism == (polling ? "polling" : "inotify"))
