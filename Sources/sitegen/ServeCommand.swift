@@ -79,7 +79,9 @@ enum ServeCommand {
         outputCheck.cancel()
         watcher.stop()
         liveReload.stop()
-        server.stop()
+        // Ctrl-C ends serve within a second: a response still being written (a download the
+        // client stopped reading) gets a moment, not the library's default two seconds.
+        server.stop(grace: 0.3)
         terminal.out("Stopped.")
         return ExitCode.success
     }

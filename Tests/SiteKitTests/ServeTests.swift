@@ -339,6 +339,34 @@ struct ServeTests {
         #expect(rest.contains("Stopped."))
     }
 
+    /// Ctrl-C ends `sitegen serve` within a second whatever its clients are doing: a page's
+    /// live-reload stream, an idle keep-alive connection, a request sent halfway, and a
+    /// download the client stopped reading (its write blocks once the socket's buffers fill).
+    @Test func serveCommandExitsWithinASecondOfInterruptWhateverItsClientsDo() throws {
+        let large = String(repeating: "0123456789abcdef", count: 1 << 20)   // 16 MiB, more than the socket buffers hold
+        let site = FixtureSite(["Content/posts/a.md": FixtureSite.post("title: A\ndate: 2017-04-21"), "Content/static/large.txt": large])
+        defer { site.remove() }
+        let server = try ServeProcess(site: site)
+        let stream = try RawHTTPClient(port: server.port)
+        stream.request("GET", LiveReload.eventsPath)
+        #expect(try stream.responseHead().status == 200)
+        let idle = try RawHTTPClient(port: server.port)
+        idle.request("GET", "/")
+        #expect(try idle.response().status == 200)
+        let halfway = try RawHTTPClient(port: server.port)
+        halfway.send("GET / HTTP/1.1\r\nHo")
+        let stalled = try RawHTTPClient(port: server.port)
+        stalled.request("GET", "/large.txt")
+        Thread.sleep(forTimeInterval: 0.5)   // the server's threads reach their blocking calls
+        let start = Date()
+        let rest = server.interrupt()
+        let seconds = Date().timeIntervalSince(start)
+        #expect(seconds < 1, "serve took \(seconds) s to exit after Ctrl-C")
+        #expect(server.process.terminationStatus == 0)
+        #expect(rest.contains("Stopped."))
+        withExtendedLifetime((stream, idle, halfway, stalled)) {}
+    }
+
     @Test func serveCommandExitsOneWhenTheBuildFails() throws {
         let site = FixtureSite(["Content/posts/a.md": "---\ntitle: A\ndate: 2017-04-31\n---\n"])
         defer { site.remove() }
