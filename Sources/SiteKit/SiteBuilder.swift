@@ -7,6 +7,9 @@ public struct SiteBuilder: Sendable {
         public var siteRoot: URL
         public var output: URL
         var includeDrafts: Bool
+        /// Math that cannot be rendered (no KaTeX) is an error, not a warning: a build in CI
+        /// (`CI=true`) must not publish TeX source where the author wrote a formula.
+        public var requireMath = false
 
         public init(siteRoot: URL, output: URL? = nil, includeDrafts: Bool = false) {
             self.siteRoot = siteRoot.standardizedFileURL
@@ -116,7 +119,8 @@ public struct SiteBuilder: Sendable {
     }
 
     func pages(_ inputs: Inputs) -> SitePages {
-        let math = MathRenderer(cacheFolder: MathRenderer.cacheFolder(siteRoot: inputs.layout.root))
+        var math = MathRenderer(cacheFolder: MathRenderer.cacheFolder(siteRoot: inputs.layout.root))
+        math.unrenderedIsError = options.requireMath
         var pages = SitePages(site: inputs.site, theme: inputs.theme, math: math)
         pages.verifiedSnippets = VerifiedSnippets.load(siteRoot: inputs.layout.root)
         pages.assets = SiteAssets(files: Dictionary(inputs.staticFiles.map { ($0.relative, $0.builtIn == nil ? $0.source.path : "") },

@@ -25,7 +25,9 @@ enum BuildCommand {
     static func build(_ arguments: ParsedArguments, terminal: Terminal) -> SiteBuilder.Options? {
         guard let root = siteRoot(arguments, terminal: terminal) else { return nil }
         let output = arguments.value("--output").map { URL(fileURLWithPath: $0, relativeTo: currentFolder) }
-        let options = SiteBuilder.Options(siteRoot: root, output: output?.absoluteURL, includeDrafts: arguments.has("--drafts"))
+        var options = SiteBuilder.Options(siteRoot: root, output: output?.absoluteURL, includeDrafts: arguments.has("--drafts"))
+        // CI services set CI=true (GitHub Actions, GitLab, Travis, CircleCI...).
+        options.requireMath = ProcessInfo.processInfo.environment["CI"]?.lowercased() == "true"
         let interrupts = removeStagingOnInterrupt()
         defer { restoreSignals(interrupts) }
         let outputBefore = FileStatus.ofLink(options.output.path)

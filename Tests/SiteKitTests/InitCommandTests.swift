@@ -110,5 +110,42 @@ struct InitCommandTests {
         #expect(steps("build", "run").contains("sitegen check-snippets --format github"))
         #expect(steps("build", "uses").contains("actions/upload-pages-artifact@v3"))
         #expect(steps("deploy", "uses") == ["actions/deploy-pages@v4"])
+        // Daily as well as on push, so that a scheduled post goes live on its day.
+        guard case .sequence(let schedule)? = root["on"]?["schedule"]?.content else {
+            Issue.record("the workflow has no schedule")
+            return
+        }
+        #expect(schedule.compactMap { $0["cron"]?.scalarText } == ["17 5 * * *"])
+    }
+
+    /// The workflow's KaTeX step, run as the workflow runs it (bash, in the site's folder),
+    /// with an `apt-get` on PATH that records what it was asked to install.
+    @Test(arguments: [
+        ("```math\na^2\n```\n", true), ("Leverage:\n\n$$ a < b $$\n", true), ("The area \\(\\pi r^2\\).\n", true),
+        ("Costs $5 and $6.\n", false), ("Plain prose.\n", false),
+    ])
+    func theWorkflowInstallsKaTeXWhenAPostHasMath(body: String, installs: Bool) throws {
+        let files = Dictionary(uniqueKeysWithValues: NewSite(date: PostDate(year: 2026, month: 3, day: 9)).files.map { ($0.path, $0.text) })
+        let workflow = try #require(files[".github/workflows/site.yml"])
+        let root = try #require(try YAMLParser.parse(workflow))
+        guard case .sequence(let steps)? = root["jobs"]?["build"]?["steps"]?.content else {
+            Issue.record("no build steps")
+            return
+        }
+        let script = try #require(steps.first { $0["name"]?.scalarText == "Install KaTeX when a post has math" }?["run"]?.scalarText)
+        let site = FixtureSite(["Content/posts/a.md": FixtureSite.post("title: A\ndate: 2017-04-21", body: body),
+                                "bin/apt-get": "#!/bin/sh\necho \"$@\" >> \"$(dirname \"$0\")/../apt-get.log\"\n"])
+        defer { site.remove() }
+        chmod(site.root.appendingPathComponent("bin/apt-get").path, 0o755)
+        let bash = Process()
+        bash.executableURL = URL(fileURLWithPath: "/bin/bash")
+        bash.arguments = ["-e", "-c", script]
+        bash.currentDirectoryURL = site.root
+        bash.environment = ["PATH": site.root.appendingPathComponent("bin").path + ":/usr/bin:/bin"]
+        try bash.run()
+        bash.waitUntilExit()
+        #expect(bash.terminationStatus == 0)
+        let log = try? String(contentsOf: site.root.appendingPathComponent("apt-get.log"), encoding: .utf8)
+        #expect(log == (installs ? "install -y -qq katex\n" : nil))
     }
 }

@@ -113,6 +113,15 @@ struct MathRendererTests {
         #expect(!FileManager.default.fileExists(atPath: cache.path), "nothing to cache")
     }
 
+    @Test func missingKaTeXIsOneErrorWhenUnrenderedMathIsAnError() throws {
+        var renderer = MathRenderer(cacheFolder: MathFixtures.cacheFolder(), katex: KaTeX(node: nil, module: nil))
+        renderer.unrenderedIsError = true
+        let rendering = renderer.render([MathFormula(tex: "a", file: "Content/posts/a.md", line: 4)])
+        #expect(rendering.diagnostics.map(\.headline) == [
+            "Content/posts/a.md:4:1: error: 1 math formula cannot be rendered, and a build in CI (CI=true) does not publish TeX source: node was not found on PATH. To render them with KaTeX: apt-get install katex",
+        ])
+    }
+
     @Test func missingPackageIsNamedToo() throws {
         let rendering = MathFixtures.renderer(MathFixtures.cacheFolder(), katex: KaTeX(node: "/usr/bin/node", module: nil))
             .render([MathFormula(tex: "a", file: "Content/posts/a.md", line: 1)])
@@ -244,6 +253,22 @@ struct MathBuildTests {
         let page = try #require(rendered.files.first { $0.path == "posts/math/index.html" }?.contents)
         #expect(page.contains("<pre class=\"math math-source\"><code>a &lt; {b \\over c}</code></pre>"))
         #expect(page.contains("<p>Costs $5 and $10.</p>"))
+    }
+
+    /// `sitegen build` where node is not on PATH: TeX is published with a warning, but not
+    /// with CI=true, where the build fails and the previous output stays.
+    @Test func aBuildInCIFailsWhenMathCannotBeRendered() throws {
+        let site = FixtureSite(["Content/posts/math.md": Self.post])
+        defer { site.remove() }
+        let noNode = ["PATH": "/nonexistent", "NODE_PATH": ""]
+        let local = try CommandLineTests.run(["build", "--site", site.root.path], environment: noNode)
+        #expect(local.status == 0)
+        #expect(local.stderr.contains("warning: 1 math formula shown as TeX source"))
+        let before = site.read("posts/math/index.html")
+        let ci = try CommandLineTests.run(["build", "--site", site.root.path], environment: noNode.merging(["CI": "true"]) { $1 })
+        #expect(ci.status == 1)
+        #expect(ci.stderr.contains("Content/posts/math.md:8:1: error: 1 math formula cannot be rendered, and a build in CI (CI=true) does not publish TeX source"))
+        #expect(site.read("posts/math/index.html") == before, "the failed build left the output as it was")
     }
 
     @Test(.enabled(if: MathFixtures.katex != nil, "KaTeX is not installed (apt-get install katex)"))

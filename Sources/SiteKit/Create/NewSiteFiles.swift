@@ -113,8 +113,9 @@ enum NewSiteFiles {
 
         """
 
-    /// GitHub Actions: build, check the Swift, publish `Output/` to GitHub Pages. sitegen is
-    /// built from source (there is no binary release to download), cached by its commit.
+    /// GitHub Actions: build, check the Swift, publish `Output/` to GitHub Pages, on every push
+    /// and daily (scheduled posts). sitegen is built from source (there is no binary release
+    /// to download), cached by its commit, so a deploy with a warm cache builds nothing.
     static let workflow = #"""
         # Builds the site with sitegen, compiles the posts' Swift (failures are annotated on
         # the lines of the posts), and publishes Output/ to GitHub Pages.
@@ -132,6 +133,9 @@ enum NewSiteFiles {
             branches: [main]
           pull_request:
           workflow_dispatch:
+          # Daily, so that a post dated in the future (held back until then) goes live on its day.
+          schedule:
+            - cron: "17 5 * * *"
 
         permissions:
           contents: read
@@ -178,6 +182,15 @@ enum NewSiteFiles {
                 run: |
                   git clone --depth 1 --branch "$SITEGEN_REF" "$SITEGEN_GIT" "$RUNNER_TEMP/sitegen"
                   "$RUNNER_TEMP/sitegen/scripts/install" /usr/local
+
+              # GitHub Actions sets CI=true, and then a formula that cannot be rendered fails
+              # the build instead of being published as TeX. The test below errs towards
+              # installing KaTeX (a post that only mentions "\(" gets it too).
+              - name: Install KaTeX when a post has math
+                run: |
+                  if grep -rqsE '^ *(```|~~~) *math|[$][$]|\\[(]|\\[[]|dollars: *true' Content; then
+                    apt-get install -y -qq katex
+                  fi
 
               - name: Build the site
                 run: sitegen build

@@ -8,11 +8,14 @@ import Support
 /// In a build (``SitePages``), ``PostBodyRenderer/formulas(in:)`` collects the formulas of
 /// every post and page, one `render` call renders them all, and each body's formula blocks
 /// are replaced by their HTML (``MathCollector/replacingFormulas(in:with:)``) before the
-/// body is rendered. Errors (bad TeX) fail the build; a missing KaTeX is one warning.
+/// body is rendered. Errors (bad TeX) fail the build; a missing KaTeX is one warning, or
+/// one error with ``unrenderedIsError`` (a build in CI).
 struct MathRenderer: Sendable {
     /// Rendered formulas, one file per formula, named by a hash of KaTeX's version and the formula.
     var cacheFolder: URL
     var katex: KaTeX
+    /// Formulas that cannot be rendered fail the build instead of being shown as TeX.
+    var unrenderedIsError = false
 
     init(cacheFolder: URL, katex: KaTeX = .find()) {
         self.cacheFolder = cacheFolder
@@ -46,8 +49,11 @@ struct MathRenderer: Sendable {
             rendering.processRuns = 1
             results = try run(pending)
         } catch {
-            rendering.diagnostics.append(.warning(written[0].file, SourceLocation(line: written[0].line, column: 1),
-                                                  "\(written.count) math formula\(written.count == 1 ? "" : "s") shown as TeX source: \(error.reason)"))
+            let place = SourceLocation(line: written[0].line, column: 1)
+            let count = "\(written.count) math formula\(written.count == 1 ? "" : "s")"
+            rendering.diagnostics.append(unrenderedIsError
+                ? .error(written[0].file, place, "\(count) cannot be rendered, and a build in CI (CI=true) does not publish TeX source: \(error.reason)")
+                : .warning(written[0].file, place, "\(count) shown as TeX source: \(error.reason)"))
             results = pending.map { _ in KaTeXResult() }
         }
         for (key, result) in zip(pending, results) {
