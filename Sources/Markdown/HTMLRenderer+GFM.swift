@@ -87,7 +87,9 @@ extension RenderState {
             }
         }
         all.sort { ($0.number ?? 0) < ($1.number ?? 0) }
-        output.append("<section class=\"footnotes\" data-footnotes>\n<ol>\n")
+        output.append("<section class=\"footnotes\" data-footnotes>\n")
+        if let heading = renderer.footnotesHeading { output.append(heading + "\n") }
+        output.append("<ol>\n")
         for definition in all {
             output.append("<li id=\"")
             appendFootnoteID("fn-", definition.label)

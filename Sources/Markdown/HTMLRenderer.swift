@@ -49,6 +49,9 @@ package struct HTMLRenderer: Sendable {
     /// `"Done"` reads "Done, checkbox, not checked". Nil, the default, gives cmark-gfm's
     /// markup, which axe-core reports as a form field without a label.
     var taskCheckboxLabel: String?
+    /// HTML put first in the footnotes' `<section>` (a heading that names them, which
+    /// cmark-gfm's markup lacks). Nil, the default, gives cmark-gfm's markup.
+    var footnotesHeading: String?
 
     package init(
         codeBlock: CodeBlockHook? = nil,
@@ -57,7 +60,8 @@ package struct HTMLRenderer: Sendable {
         headingAnchor: HeadingAnchorHook? = nil,
         reservedHeadingIDs: Set<String> = [],
         footnoteIDPrefix: String = "",
-        taskCheckboxLabel: String? = nil
+        taskCheckboxLabel: String? = nil,
+        footnotesHeading: String? = nil
     ) {
         self.codeBlock = codeBlock
         self.headingID = headingID
@@ -66,6 +70,7 @@ package struct HTMLRenderer: Sendable {
         self.reservedHeadingIDs = reservedHeadingIDs
         self.footnoteIDPrefix = footnoteIDPrefix
         self.taskCheckboxLabel = taskCheckboxLabel
+        self.footnotesHeading = footnotesHeading
     }
 
     /// A heading that received an id, as a table of contents lists it.

@@ -45,11 +45,17 @@ struct FootnoteIDPrefixes: Sendable, Equatable {
         return segment.isEmpty ? "page" : String(segment)
     }
 
+    /// The id of the footnotes' visually hidden heading (``PostBodyRenderer``'s).
+    static func headingID(prefix: String) -> String {
+        prefix + "footnotes"
+    }
+
     /// Every id the footnotes of `document` take with `prefix` (definitions and each
     /// reference), so that no heading takes one. As the renderer writes them, but unescaped:
     /// heading ids are compared before they are escaped.
     static func ids(in document: MarkdownDocument, prefix: String) -> Set<String> {
         var ids = Set<String>()
+        if !document.footnoteDefinitions.isEmpty { ids.insert(headingID(prefix: prefix)) }
         for definition in document.footnoteDefinitions {
             ids.insert(prefix + "fn-" + definition.label)
             ids.insert(prefix + "fnref-" + definition.label)

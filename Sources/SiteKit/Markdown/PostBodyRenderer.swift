@@ -179,7 +179,9 @@ struct PostBodyRenderer: Sendable {
             },
             reservedHeadingIDs: reservedIDs,
             footnoteIDPrefix: footnotePrefix,
-            taskCheckboxLabel: "Done")
+            taskCheckboxLabel: "Done",
+            // Screen readers list headings: the footnotes get one; the theme hides it from sight.
+            footnotesHeading: "<h2 class=\"visually-hidden\" id=\"\(HTMLText.escaped(FootnoteIDPrefixes.headingID(prefix: footnotePrefix)))\">Footnotes</h2>")
         let leftover = try templateSyntaxProblem(body, file: file, firstLine: firstLine, document: document)
         let rendering = renderer.renderCollectingHeadings(document)
         return RenderedBody(

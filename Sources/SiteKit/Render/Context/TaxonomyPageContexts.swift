@@ -26,8 +26,22 @@ extension TemplateContext {
                                     "count": .int(postIndexes.count), "single": .bool(postIndexes.count == 1),
                                     "count_label": .string(strings.format("post_count", count: postIndexes.count)),
                                     "heading": strings.around(placeholder, in: "\(placeholder)_heading", [placeholder: term.name])]
+        let posts = items.entries(postIndexes).map { Self.item($0, without: term.name, in: isCategory ? "categories" : "tags") }
         return document(kind, title: title, urlPath: term.urlPath, metadata: PageMetadata(feedFolder: (title, term.urlPath)),
-                        fields: ["tag": value, "category": value, "posts": .array(items.entries(postIndexes))])
+                        fields: ["tag": value, "category": value, "posts": .array(posts)])
+    }
+
+    /// A list item without the term its page is about: a tag's page says its tag once, in
+    /// its title, not again under every post (the item's `tag_count` follows).
+    static func item(_ item: MustacheValue, without name: String, in list: String) -> MustacheValue {
+        guard case .object(var fields) = item, case .array(let terms)? = fields[list] else { return item }
+        let others = terms.filter { term in
+            guard case .object(let term) = term, case .string(let termName)? = term["name"] else { return true }
+            return termName != name
+        }
+        fields[list] = .array(others)
+        if list == "tags" { fields["tag_count"] = .int(others.count) }
+        return .object(fields)
     }
 
     func seriesIndexPage() -> MustacheValue {

@@ -1,0 +1,58 @@
+import Foundation
+import Testing
+@testable import SiteKit
+
+/// What the default theme shows a reader, on built fixture sites: the footnotes' heading,
+/// list items that do not repeat their page's tag, and no byline without an author. The
+/// layout (footer at the bottom of a short page, heading anchors on hover and focus) is
+/// checked in a browser by scripts/browser-check.
+@Suite("Default theme output")
+struct ThemeOutputTests {
+    @Test func footnotesHaveAHeadingForScreenReadersThatNoSectionHeadingTakes() throws {
+        // The page's footnote ids start with its slug (`a-fn-1`); the heading's is `a-footnotes`,
+        // which the author's heading "A footnotes" would take too.
+        let body = "A claim.[^1]\n\n## A footnotes\n\nThe author's own section.\n\n[^1]: The source.\n"
+        let site = FixtureSite(["Content/posts/a.md": FixtureSite.post("title: A\ndate: 2017-04-21", body: body)])
+        defer { site.remove() }
+        _ = try site.build()
+        let page = try #require(site.read("posts/a/index.html"))
+        #expect(page.contains("<section class=\"footnotes\" data-footnotes>\n<h2 class=\"visually-hidden\" id=\"a-footnotes\">Footnotes</h2>\n<ol>"))
+        // The author's heading of the same words keeps a unique id.
+        #expect(page.contains("<h2 id=\"a-footnotes-1\">A footnotes"))
+        #expect(page.components(separatedBy: "id=\"a-footnotes\"").count == 2, "one element has the id")
+    }
+
+    @Test func aTagPageDoesNotRepeatItsTagUnderEveryPost() throws {
+        let site = FixtureSite([
+            "Content/posts/a.md": FixtureSite.post("title: A\ndate: 2017-04-21\ntags: [Swift, iOS]"),
+            "Content/posts/b.md": FixtureSite.post("title: B\ndate: 2017-04-22\ntags: [Swift]"),
+        ])
+        defer { site.remove() }
+        _ = try site.build()
+        let tagPage = try #require(site.read("tags/swift/index.html"))
+        #expect(!tagPage.contains("<a class=\"tag\" href=\"/tags/swift/\">Swift</a>"), "the page's own tag is not listed under its posts")
+        #expect(tagPage.contains("<a class=\"tag\" href=\"/tags/ios/\">iOS</a>"), "the post's other tags are")
+        let items = tagPage.components(separatedBy: "<article class=\"post-item\">").dropFirst()
+        #expect(items.count == 2)
+        #expect(items.filter { $0.contains("class=\"tag-list\"") }.count == 1,
+                "B, tagged only Swift, has no tag list at all")
+        let home = try #require(site.read("index.html"))
+        #expect(home.contains("<a class=\"tag\" href=\"/tags/swift/\">Swift</a>"), "other lists still show every tag")
+    }
+
+    @Test func noBylineWithoutAnAuthor() throws {
+        let site = FixtureSite(["Content/posts/a.md": FixtureSite.post("title: A\ndate: 2017-04-21")])
+        defer { site.remove() }
+        _ = try site.build()
+        let page = try #require(site.read("posts/a/index.html"))
+        #expect(!page.contains("<meta name=\"author\""))
+        #expect(page.contains("<p>Fixture Blog</p>"), "the footer names the site alone")
+        let authored = FixtureSite(["Content/posts/a.md": FixtureSite.post("title: A\ndate: 2017-04-21")],
+                                   config: "title: \"Fixture Blog\"\nauthor: \"Ada\"\nbase_url: \"https://example.com/\"\n")
+        defer { authored.remove() }
+        _ = try authored.build()
+        let withAuthor = try #require(authored.read("posts/a/index.html"))
+        #expect(withAuthor.contains("<meta name=\"author\" content=\"Ada\">"))
+        #expect(withAuthor.contains("<p>Fixture Blog · Ada</p>"))
+    }
+}
