@@ -55,4 +55,38 @@ struct ThemeOutputTests {
         #expect(withAuthor.contains("<meta name=\"author\" content=\"Ada\">"))
         #expect(withAuthor.contains("<p>Fixture Blog · Ada</p>"))
     }
+
+    @Test func socialLinksAndTheFeedAreInTheFooterWithRelMe() throws {
+        let config = """
+            title: "Fixture Blog"
+            base_url: "https://example.com/blog/"
+            social:
+              - title: Mastodon
+                url: "https://mastodon.social/@ada"
+              - title: "Code & talks"
+                url: "https://github.com/ada?tab=repositories&q="
+              - title: Mail
+                url: "mailto:ada@example.com"
+
+            """
+        let site = FixtureSite(["Content/posts/a.md": FixtureSite.post("title: A\ndate: 2017-04-21")], config: config)
+        defer { site.remove() }
+        _ = try site.build()
+        let page = try #require(site.read("posts/a/index.html"))
+        let footer = try #require(page.components(separatedBy: "<footer class=\"site-footer\">").last)
+        #expect(footer.contains("<li><a href=\"https://mastodon.social/@ada\" rel=\"me\">Mastodon</a></li>"))
+        #expect(footer.contains("<li><a href=\"https://github.com/ada?tab=repositories&amp;q=\" rel=\"me\">Code &amp; talks</a></li>"), "escaped once")
+        #expect(footer.contains("<li><a href=\"mailto:ada@example.com\" rel=\"me\">Mail</a></li>"))
+        #expect(footer.contains("<li><a href=\"/blog/atom.xml\" type=\"application/atom+xml\">Feed</a></li>"))
+        #expect(site.exists("atom.xml"), "the feed it links is written")
+    }
+
+    @Test func aSocialLinkThatIsNotAnAddressIsAnErrorAtItsLine() {
+        let config = "title: \"Fixture Blog\"\nbase_url: \"https://example.com/\"\nsocial:\n  - title: Home\n    url: \"javascript:alert(1)\"\n  - url: \"https://github.com/ada\"\n"
+        let site = FixtureSite(["Content/posts/a.md": FixtureSite.post("title: A\ndate: 2017-04-21")], config: config)
+        defer { site.remove() }
+        let headlines = site.failingBuild().map(\.headline)
+        #expect(headlines.contains("Content/site.yml:5:10: error: social url 'javascript:alert(1)' must be an http(s):// or mailto: address, or a path of the site"))
+        #expect(headlines.contains { $0.hasPrefix("Content/site.yml:6:5: error:") && $0.contains("title") })
+    }
 }

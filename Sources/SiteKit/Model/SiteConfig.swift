@@ -31,6 +31,8 @@ public struct SiteConfig: Sendable, Hashable {
     /// The site's navigation as `menu:` lists it; empty: the theme's own (home, archive,
     /// tags, series, and the pages with a `nav_order`).
     var menu: [MenuItem] = []
+    /// The author's profiles elsewhere (`social:`), which the theme links with `rel="me"`.
+    var social: [MenuItem] = []
     /// What the build does about Liquid tags, Hugo shortcodes and kramdown attribute lists
     /// left in a post, which readers would see as text (`template_syntax:`).
     var templateSyntax = TemplateSyntaxPolicy.warn

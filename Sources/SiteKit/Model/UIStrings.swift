@@ -32,6 +32,8 @@ struct UIStrings: Sendable, Hashable {
         ("not_found_title", "Page not found"),
         ("not_found_lead", "There is no page at this address. It may have moved, or the link may be mistyped."),
         ("built_with", "Built with sitegen."),
+        ("elsewhere", "Elsewhere"),
+        ("feed", "Feed"),
         ("home_page_title", "Page {number} of {count}"),
         ("home_page_heading", "Posts, page {number} of {count}"),
         ("page_number", "Page {number}"),

@@ -100,6 +100,10 @@ struct TemplateContext: Sendable {
             "home_url": .string(urls.basePath),
             "theme": .string(config.theme),
             "generator": .string("sitegen"),
+            "social": .array(config.social.map { item in
+                ["title": .string(item.title), "url": .string(item.isSitePath ? urls.link(urlPath: item.url) : item.url)]
+            }),
+            "feed_url": .string(urls.link(urlPath: FeedFormat.atom.urlPath(in: pages.urlPath(of: .home, at: 0)))),
         ]
     }
 
