@@ -43,6 +43,36 @@ package enum DidYouMean {
         return previous[b.count]
     }
 
+    /// The path closest to a mistyped one (`/tags/swiftt/` → `/tags/swift/`): a slip in
+    /// its last segment among the paths of the same folder, else a slip in its folder among
+    /// the paths that end in the same segment. Each candidate is split once and only names
+    /// of one folder are compared, so a site of many thousand paths costs one pass.
+    package static func path(for path: String, among candidates: some Sequence<String>) -> String? {
+        let (folder, name) = split(path)
+        var sameFolder: [String] = [], sameName: [String] = []
+        for candidate in candidates where candidate != path {
+            let (otherFolder, otherName) = split(candidate)
+            if otherFolder == folder { sameFolder.append(String(otherName)) }
+            else if otherName == name && !name.isEmpty { sameName.append(String(otherFolder)) }
+        }
+        if let near = suggestion(for: String(name), among: sameFolder) {
+            return folder + near + (path.hasSuffix("/") ? "/" : "")
+        }
+        return suggestion(for: String(folder), among: sameName).map { $0 + name + (path.hasSuffix("/") ? "/" : "") }
+    }
+
+    /// `/tags/swift/` → (`/tags/`, `swift`); `/a.png` → (`/`, `a.png`).
+    private static func split(_ path: String) -> (folder: Substring, name: Substring) {
+        let trimmed = path.hasSuffix("/") ? path.dropLast() : Substring(path)
+        guard let slash = trimmed.lastIndex(of: "/") else { return ("", trimmed) }
+        return (trimmed[...slash], trimmed[trimmed.index(after: slash)...])
+    }
+
+    /// ` (did you mean '/tags/swift/'?)` or an empty string.
+    package static func pathHint(for path: String, among candidates: some Sequence<String>) -> String {
+        self.path(for: path, among: candidates).map { " (did you mean '\($0)'?)" } ?? ""
+    }
+
     /// ` (did you mean 'title'?)` or an empty string.
     package static func hint(for word: String, among candidates: [String]) -> String {
         suggestion(for: word, among: candidates).map { " (did you mean '\($0)'?)" } ?? ""

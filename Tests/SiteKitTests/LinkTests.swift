@@ -69,10 +69,10 @@ struct LinkTests {
     }
 
     @Test(arguments: [
-        ("[One](part-on.md)", "1:7", "broken link 'part-on.md': there is no post or page Content/posts/part-on.md"),
+        ("[One](part-on.md)", "1:7", "broken link 'part-on.md': there is no post or page Content/posts/part-on.md (did you mean 'part-one.md'?)"),
         ("Text, then [x](part-one.md#setup).", "1:16", "broken link 'part-one.md#setup': /posts/part-one/ has no heading or element with id 'setup' (did you mean 'set-up'?)"),
         ("See [x](#detials).\n\n## Details", "1:9", "broken link '#detials': this page has no heading or element with id 'detials' (did you mean 'details'?)"),
-        ("- item\n- [x](/seires/)", "2:7", "broken link '/seires/': no page or file of the site is at /seires/"),
+        ("- item\n- [x](/seires/)", "2:7", "broken link '/seires/': no page or file of the site is at /seires/ (did you mean '/series/'?)"),
         ("![a](images/flow.svg)", "1:6", "broken link 'images/flow.svg': no page or file of the site is at /posts/part-two/images/flow.svg"),
         ("[a](../../../x.md)", "1:5", "broken link '../../../x.md': it leads outside the site"),
         ("[a](draft.md)", "1:5", "broken link 'draft.md': Content/posts/draft.md is a draft, which this build leaves out (publish it, or build with --drafts)"),

@@ -1,4 +1,5 @@
 import Foundation
+import Support
 
 /// Where a link in a post leads, decided before the post is rendered.
 enum LinkTarget: Sendable, Hashable {
@@ -21,6 +22,19 @@ struct LinkResolver: Sendable, Equatable {
     let urls: SiteURLs
     /// `Content/posts/x.md` → `/posts/x/`, for every published post and page.
     let sourceURLPaths: [String: String]
+
+    /// A did-you-mean for a link to a missing `.md` file, as the link would be written: the
+    /// file's name alone when the near one is in the same folder (`hello-world.md` for
+    /// `hello-wrld.md`), else its path in the site.
+    static func hint(for written: String, source: String, among sources: some Sequence<String>) -> String {
+        guard let near = DidYouMean.path(for: source, among: sources) else { return "" }
+        func split(_ path: String) -> (folder: Substring, name: Substring) {
+            guard let slash = path.lastIndex(of: "/") else { return ("", Substring(path)) }
+            return (path[...slash], path[path.index(after: slash)...])
+        }
+        let suggested = split(near).folder == split(source).folder ? split(written).folder + split(near).name : Substring(near)
+        return " (did you mean '\(suggested)'?)"
+    }
     /// Source paths of drafts this build leaves out.
     let draftSources: Set<String>
 
@@ -74,7 +88,7 @@ struct LinkResolver: Sendable, Equatable {
             if draftSources.contains(source) {
                 return .missingSource(path: path, reason: "\(source) is a draft, which this build leaves out (publish it, or build with --drafts)")
             }
-            return .missingSource(path: path, reason: "there is no post or page \(source)")
+            return .missingSource(path: path, reason: "there is no post or page \(source)" + Self.hint(for: path, source: source, among: sourceURLPaths.keys))
         }
         let absolute = path.hasPrefix("/") ? path : pageURLPath + path
         guard let site = SiteURLs.normalized(absolute) else {

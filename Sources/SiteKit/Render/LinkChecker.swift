@@ -31,9 +31,10 @@ struct LinkChecker {
     /// Every broken link with what it was written as and where it leads, in the pages' order.
     func broken(in pages: [PageLinks]) -> [BrokenLink] {
         var problems: [BrokenLink] = []
+        var sitePaths: [String]?
         for page in pages {
             for link in page.links where !isIgnored(link.target) {
-                if let message = problem(with: link.target, on: page) {
+                if let message = problem(with: link.target, on: page, &sitePaths) {
                     var sitePath: String?
                     if case .site(let path, _, _) = link.target { sitePath = path }
                     if case .missingSource(let path, _) = link.target { sitePath = path }
@@ -62,7 +63,8 @@ struct LinkChecker {
         return settings.ignore.contains { prefix in path.hasPrefix(prefix) || path + "/" == prefix }
     }
 
-    private func problem(with target: LinkTarget, on page: PageLinks) -> String? {
+    /// `sitePaths`: every file's site path, made at the first link to a missing one.
+    private func problem(with target: LinkTarget, on page: PageLinks, _ sitePaths: inout [String]?) -> String? {
         switch target {
         case .external:
             return nil
@@ -72,11 +74,18 @@ struct LinkChecker {
             return missingID(fragment, in: page.outputPath, describedAs: "this page")
         case .site(let path, _, let fragment):
             guard let file = Self.candidateFiles(for: path).first(where: { generatedPaths.contains($0) || staticPaths.contains($0) }) else {
-                return "no page or file of the site is at \(path)"
+                if sitePaths == nil { sitePaths = (generatedPaths.union(staticPaths)).map(Self.sitePath(ofOutput:)) }
+                return "no page or file of the site is at \(path)" + DidYouMean.pathHint(for: path, among: sitePaths ?? [])
             }
             guard let fragment else { return nil }
             return missingID(fragment, in: file, describedAs: path)
         }
+    }
+
+    /// The site path a link writes for an output file (`/tags/swift/` for
+    /// `tags/swift/index.html`), for a broken link's did-you-mean.
+    static func sitePath(ofOutput file: String) -> String {
+        file == "index.html" ? "/" : file.hasSuffix("/index.html") ? "/" + file.dropLast("index.html".count) : "/" + file
     }
 
     /// The output files a site path may be served from: `a/` and `` from `a/index.html`
