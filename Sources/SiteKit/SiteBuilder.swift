@@ -10,6 +10,8 @@ public struct SiteBuilder: Sendable {
         /// Math that cannot be rendered (no KaTeX) is an error, not a warning: a build in CI
         /// (`CI=true`) must not publish TeX source where the author wrote a formula.
         public var requireMath = false
+        /// Publish posts dated after the build's time (`--future`).
+        public var includeFuture = false
 
         public init(siteRoot: URL, output: URL? = nil, includeDrafts: Bool = false) {
             self.siteRoot = siteRoot.standardizedFileURL
@@ -23,6 +25,8 @@ public struct SiteBuilder: Sendable {
         public var pages: Int
         public var filesWritten: Int
         public var skippedDrafts: [String]
+        /// Posts held back until their dates.
+        public var scheduledPosts: [Site.ScheduledPost] = []
         public var warnings: [Diagnostic]
         public var seconds: Double
         /// Wall time of each of ``SiteBuilder/stages``, in order.
@@ -69,6 +73,7 @@ public struct SiteBuilder: Sendable {
             throw DiagnosticsError([error])
         }
         var loader = SiteLoader(layout: layout, includeDrafts: options.includeDrafts)
+        loader.includeFuture = options.includeFuture
         loader.cache = cache
         var (site, siteWarnings) = try loader.load()
         var warnings = siteWarnings
@@ -185,10 +190,11 @@ public struct SiteBuilder: Sendable {
             throw DiagnosticsError(warnings + [error])
         }
         let end = DispatchTime.now()
-        let summary = Summary(posts: inputs.site.posts.count, pages: rendering.pageCount, filesWritten: output.filesWritten(changes),
+        var summary = Summary(posts: inputs.site.posts.count, pages: rendering.pageCount, filesWritten: output.filesWritten(changes),
                               skippedDrafts: inputs.site.skippedDrafts, warnings: warnings, seconds: Self.seconds(start, end),
                               stageSeconds: zip(Self.stages, [Self.seconds(start, loaded), Self.seconds(loaded, rendered), Self.seconds(rendered, end)])
                                 .map { ($0, $1) })
+        summary.scheduledPosts = inputs.site.scheduledPosts
         return (summary, changes)
     }
 

@@ -6,11 +6,12 @@ enum BuildCommand {
     static let spec = CommandSpec(
         name: "build",
         summary: "Build the site: read Content/, render every page, write Output/.",
-        usage: "sitegen build [--site DIR] [--output DIR] [--drafts] [--quiet] [--timings] [--verbose]",
+        usage: "sitegen build [--site DIR] [--output DIR] [--drafts] [--future] [--quiet] [--timings] [--verbose]",
         options: [
             OptionSpec(name: "--site", valueName: "DIR", help: "The site's root folder, holding Content/ and Themes/ (default: the current folder)."),
             OptionSpec(name: "--output", valueName: "DIR", help: "Where to write the site (default: Output/ in the site root)."),
             OptionSpec(name: "--drafts", valueName: nil, help: "Include posts with 'draft: true'."),
+            OptionSpec(name: "--future", valueName: nil, help: "Include posts dated after now, which otherwise wait for their date (as 'future: true' in site.yml)."),
             OptionSpec(name: "--quiet", valueName: nil, help: "Print nothing but warnings and errors."),
             OptionSpec(name: "--timings", valueName: nil, help: "Also print the wall time of each stage (load; render and write; static files and swap)."),
             OptionSpec(name: "--verbose", valueName: nil, help: "Print every warning; by default only the first \(DiagnosticPrinter.shownPerKind) of a kind, then their count."),
@@ -28,6 +29,7 @@ enum BuildCommand {
         var options = SiteBuilder.Options(siteRoot: root, output: output?.absoluteURL, includeDrafts: arguments.has("--drafts"))
         // CI services set CI=true (GitHub Actions, GitLab, Travis, CircleCI...).
         options.requireMath = ProcessInfo.processInfo.environment["CI"]?.lowercased() == "true"
+        options.includeFuture = arguments.has("--future")
         let interrupts = removeStagingOnInterrupt()
         defer { restoreSignals(interrupts) }
         let outputBefore = FileStatus.ofLink(options.output.path)
@@ -36,6 +38,11 @@ enum BuildCommand {
             printer(arguments, terminal: terminal, siteRoot: options.siteRoot).print(summary.warnings)
             if !summary.skippedDrafts.isEmpty {
                 terminal.err("note: \(summary.skippedDrafts.count) draft\(summary.skippedDrafts.count == 1 ? "" : "s") left out (build with --drafts to include): \(summary.skippedDrafts.joined(separator: ", "))")
+            }
+            if let next = summary.scheduledPosts.first {
+                let count = summary.scheduledPosts.count
+                terminal.err("note: \(count) post\(count == 1 ? "" : "s") dated in the future held back until \(count == 1 ? "its date" : "their dates"), "
+                             + "the next \(next.sourcePath) on \(next.date) (build with --future to include)")
             }
             if !arguments.has("--quiet") {
                 let where_ = SiteLayout(root: options.siteRoot).displayPath(options.output)

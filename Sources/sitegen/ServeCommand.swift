@@ -7,8 +7,8 @@ enum ServeCommand {
     static let spec = CommandSpec(
         name: "serve",
         summary: "Build the site, then serve the output folder on this machine for a preview.",
-        usage: "sitegen serve [--site DIR] [--output DIR] [--port 8000] [--host 127.0.0.1] [--drafts] [--serve-dotfiles] [--verbose]",
-        options: BuildCommand.spec.options.filter { ["--site", "--output", "--drafts", "--verbose"].contains($0.name) } + [
+        usage: "sitegen serve [--site DIR] [--output DIR] [--port 8000] [--host 127.0.0.1] [--drafts] [--future] [--serve-dotfiles] [--verbose]",
+        options: BuildCommand.spec.options.filter { ["--site", "--output", "--drafts", "--future", "--verbose"].contains($0.name) } + [
             OptionSpec(name: "--port", valueName: "N", help: "The port to listen on (default: 8000; 0 picks a free one)."),
             OptionSpec(name: "--host", valueName: "HOST", help: "The address to listen on (default: 127.0.0.1, this machine only)."),
             OptionSpec(name: "--serve-dotfiles", valueName: nil,

@@ -60,6 +60,12 @@ enum NewSiteFiles {
         # menu: []                         # the site's navigation instead of the theme's own, e.g.
         #                                  # [{title: About, url: /about/}, {title: GitHub, url: https://github.com/me}]
 
+        # social: []                       # your profiles, in the footer with rel="me", e.g.
+        #                                  # [{title: Mastodon, url: "https://mastodon.social/@me"}]
+
+        # future: false                    # true publishes posts dated after the build's time;
+        #                                  # false: they wait for their date (the workflow runs daily)
+
         # strings:                         # the theme's words, replaced key by key (for a site in
         #   older_posts: "Older posts →"   # another language); the theme's documentation lists the keys
         #   newer_posts: "← Newer posts"

@@ -5,6 +5,10 @@ import Support
 public struct SiteLoader: Sendable {
     var layout: SiteLayout
     var includeDrafts: Bool
+    /// Publish posts dated after `now` (`--future`); `future: true` in site.yml does too.
+    var includeFuture = false
+    /// The build's time, which scheduled posts wait for.
+    var now = Date()
     /// A preview server's: files that did not change since its last load are not read again.
     var cache: LoadCache?
 
@@ -46,11 +50,13 @@ public struct SiteLoader: Sendable {
         if includeDrafts { diagnostics += Self.undatedDrafts(posts, files: postFiles) }
         // Checked over drafts too: publishing a draft must not break the build later.
         diagnostics += SiteValidator.validate(posts) + SiteValidator.validate(pages)
-        let published = Self.newestFirst(posts, includeDrafts: includeDrafts)
+        let (due, scheduled) = includeFuture || config?.future == true ? (posts, []) : Self.scheduled(posts, now: now)
+        let published = Self.newestFirst(due, includeDrafts: includeDrafts)
         let publishedPages = pages.filter { includeDrafts || !$0.draft }
             .sorted { ($0.navOrder ?? Int.max, $0.title, $0.sourcePath) < ($1.navOrder ?? Int.max, $1.title, $1.sourcePath) }
         let drafts = includeDrafts ? [] : (posts.filter(\.draft).map(\.sourcePath) + pages.filter(\.draft).map(\.sourcePath)).sorted()
         var site = config.map { Site(config: $0, posts: published, pages: publishedPages, skippedDrafts: drafts) }
+        site?.scheduledPosts = scheduled
         if let found = site {
             let (files, problems) = OutputFilesCheck.generated(found, settingsFile: settingsFile)
             site?.outputFiles = files
@@ -143,6 +149,20 @@ public struct SiteLoader: Sendable {
     /// The posts to publish, newest first; on one date by title, then by file. Sorted by
     /// index, with each date's instant worked out once: moving whole posts (twenty fields
     /// each) was a tenth of a rebuild, and so was working out instants in every comparison.
+    /// The posts due at `now`, and the others (drafts aside: they are left out anyway), by date.
+    static func scheduled(_ posts: [Post], now: Date) -> (due: [Post], scheduled: [Site.ScheduledPost]) {
+        let nowSeconds = Int(now.timeIntervalSince1970.rounded(.down))
+        var due: [Post] = [], later: [Site.ScheduledPost] = []
+        for post in posts {
+            if !post.draft && post.date.secondsSince1970 > nowSeconds {
+                later.append(Site.ScheduledPost(sourcePath: post.sourcePath, date: post.date))
+            } else {
+                due.append(post)
+            }
+        }
+        return (due, later.sorted { ($0.date, $0.sourcePath) < ($1.date, $1.sourcePath) })
+    }
+
     static func newestFirst(_ posts: [Post], includeDrafts: Bool) -> [Post] {
         posts.withUnsafeBufferPointer { posts in
             let seconds = posts.map(\.date.secondsSince1970)

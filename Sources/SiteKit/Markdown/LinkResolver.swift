@@ -37,6 +37,8 @@ struct LinkResolver: Sendable, Equatable {
     }
     /// Source paths of drafts this build leaves out.
     let draftSources: Set<String>
+    /// Posts this build holds back until their dates, by source path.
+    let scheduledSources: [String: PostDate]
 
     init(site: Site, urls: SiteURLs) {
         self.urls = urls
@@ -45,12 +47,14 @@ struct LinkResolver: Sendable, Equatable {
         for page in site.pages { paths[page.sourcePath] = page.urlPath }
         sourceURLPaths = paths
         draftSources = Set(site.skippedDrafts)
+        scheduledSources = Dictionary(site.scheduledPosts.map { ($0.sourcePath, $0.date) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// Whether a resolver made for `other` resolves links of `site` alike: the same source
     /// files at the same URLs, and the same drafts left out.
     static func sameSources(_ site: Site, _ other: Site) -> Bool {
         site.posts.count == other.posts.count && site.pages.count == other.pages.count && site.skippedDrafts == other.skippedDrafts
+            && site.scheduledPosts == other.scheduledPosts
             && zip(site.posts, other.posts).allSatisfy { $0.sourcePath == $1.sourcePath && $0.urlPath == $1.urlPath }
             && zip(site.pages, other.pages).allSatisfy { $0.sourcePath == $1.sourcePath && $0.urlPath == $1.urlPath }
     }
@@ -85,6 +89,9 @@ struct LinkResolver: Sendable, Equatable {
                 return .missingSource(path: path, reason: "it leads outside the site")
             }
             if let urlPath = sourceURLPaths[source] { return .site(path: urlPath, query: query, fragment: fragment) }
+            if let date = scheduledSources[source] {
+                return .missingSource(path: path, reason: "\(source) is scheduled for \(date), which this build leaves out until then (build with --future to include it)")
+            }
             if draftSources.contains(source) {
                 return .missingSource(path: path, reason: "\(source) is a draft, which this build leaves out (publish it, or build with --drafts)")
             }

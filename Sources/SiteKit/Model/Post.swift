@@ -251,6 +251,9 @@ public struct Site: Sendable {
     public var categories: [Tag]
     /// Drafts found and left out (without `--drafts`), so the build can say so.
     public var skippedDrafts: [String]
+    /// Posts dated after the build's time, left out (without `--future` or `future: true`)
+    /// until then, by date: the build says how many and until when.
+    public var scheduledPosts: [ScheduledPost] = []
     /// Where each generated file goes, checked by the load (``OutputFiles``).
     var outputFiles = OutputFiles()
 
@@ -263,6 +266,12 @@ public struct Site: Sendable {
         self.tags = Tag.group(posts, by: \.tags, url: routes.tag(slug:))
         self.categories = Tag.group(posts, by: \.categories, url: routes.category(slug:))
         self.skippedDrafts = skippedDrafts
+    }
+
+    /// A post held back until its date.
+    public struct ScheduledPost: Sendable, Hashable {
+        public var sourcePath: String
+        public var date: PostDate
     }
 
     /// Bytes of Markdown in the published posts' and pages' bodies: what the default output

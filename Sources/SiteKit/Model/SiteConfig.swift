@@ -33,6 +33,9 @@ public struct SiteConfig: Sendable, Hashable {
     var menu: [MenuItem] = []
     /// The author's profiles elsewhere (`social:`), which the theme links with `rel="me"`.
     var social: [MenuItem] = []
+    /// Publish posts dated after the build's time (`future: true`), as Jekyll's `future` and
+    /// Hugo's `buildFuture`; by default they wait for their date.
+    var future = false
     /// What the build does about Liquid tags, Hugo shortcodes and kramdown attribute lists
     /// left in a post, which readers would see as text (`template_syntax:`).
     var templateSyntax = TemplateSyntaxPolicy.warn

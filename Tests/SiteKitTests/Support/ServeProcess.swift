@@ -10,13 +10,13 @@ final class ServeProcess {
     private(set) var printed = ""
     private(set) var port: UInt16 = 0
 
-    convenience init(site: FixtureSite) throws {
-        try self.init(root: site.root)
+    convenience init(site: FixtureSite, arguments: [String] = []) throws {
+        try self.init(root: site.root, arguments: arguments)
     }
 
-    init(root: URL) throws {
+    init(root: URL, arguments: [String] = []) throws {
         process.executableURL = CommandLineTests.executable
-        process.arguments = ["serve", "--port", "0", "--site", root.path]
+        process.arguments = ["serve", "--port", "0", "--site", root.path] + arguments
         process.standardOutput = out
         process.standardError = FileHandle.nullDevice
         try process.run()
