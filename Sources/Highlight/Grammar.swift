@@ -217,11 +217,46 @@ extension Grammar {
 }
 
 /// A language's words, looked up by their bytes in the code with no string made and no
-/// hash computed: the words are kept in buckets by length and first byte, and a name is
-/// compared with the few of its bucket. Every name of every block comes here.
+/// hash computed: the words are kept in buckets by length and first byte, each packed in two
+/// integers, and a name, packed the same way, is compared with the few of its bucket.
+/// Every name of every block comes here.
 struct WordTable<Value: Sendable>: Sendable {
+    /// A word of at most `longest` bytes, the first in the lowest eight bits of `low`.
+    private struct Key: Equatable, Sendable {
+        var low: UInt64 = 0
+        var high: UInt64 = 0
+
+        init<Bytes: Collection<UInt8>>(_ bytes: Bytes) {
+            for (offset, byte) in bytes.enumerated() { set(byte, at: offset) }
+        }
+
+        /// `range` of `text`, its ASCII capitals read as small letters with `foldingCase`.
+        @inline(__always)
+        init(_ text: SourceBytes, _ range: Range<Int>, foldingCase: Bool) {
+            var offset = 0
+            for index in range {
+                set(folded(text[index], foldingCase), at: offset)
+                offset += 1
+            }
+        }
+
+        @inline(__always)
+        private mutating func set(_ byte: UInt8, at offset: Int) {
+            if offset < 8 { low |= UInt64(byte) << UInt64(8 * offset) } else { high |= UInt64(byte) << UInt64(8 * (offset - 8)) }
+        }
+
+        var first: UInt8 { UInt8(truncatingIfNeeded: low) }
+
+        func bytes(count: Int) -> [UInt8] {
+            (0..<count).map { offset in
+                let word = offset < 8 ? low : high
+                return UInt8(truncatingIfNeeded: word >> UInt64(8 * (offset % 8)))
+            }
+        }
+    }
+
     private struct Entry: Sendable {
-        var bytes: [UInt8]
+        var key: Key
         var value: Value
     }
 
@@ -237,15 +272,17 @@ struct WordTable<Value: Sendable>: Sendable {
     /// The value of `word`, as `insert` was given it.
     func value(of word: String) -> Value? {
         let bytes = Array(word.utf8)
-        guard let first = bytes.first, bytes.count <= Self.longest else { return nil }
-        return buckets[Self.bucket(length: bytes.count, first: first)].first { $0.bytes == bytes }?.value
+        guard !bytes.isEmpty, bytes.count <= Self.longest else { return nil }
+        let key = Key(bytes)
+        return buckets[Self.bucket(length: bytes.count, first: key.first)].first { $0.key == key }?.value
     }
 
     /// Changes every value, given its word.
     mutating func update(_ change: (String, inout Value) -> Void) {
         for bucket in buckets.indices {
             for entry in buckets[bucket].indices {
-                change(String(decoding: buckets[bucket][entry].bytes, as: UTF8.self), &buckets[bucket][entry].value)
+                let word = buckets[bucket][entry].key.bytes(count: bucket / 64)
+                change(String(decoding: word, as: UTF8.self), &buckets[bucket][entry].value)
             }
         }
     }
@@ -253,12 +290,13 @@ struct WordTable<Value: Sendable>: Sendable {
     /// Adds `word`, or replaces its value; a word longer than `longest` is never found.
     mutating func insert(_ word: String, _ value: Value) {
         let bytes = Array(word.utf8)
-        guard let first = bytes.first, bytes.count <= Self.longest else { return }
-        let index = Self.bucket(length: bytes.count, first: first)
-        if let existing = buckets[index].firstIndex(where: { $0.bytes == bytes }) {
+        guard !bytes.isEmpty, bytes.count <= Self.longest else { return }
+        let key = Key(bytes)
+        let index = Self.bucket(length: bytes.count, first: key.first)
+        if let existing = buckets[index].firstIndex(where: { $0.key == key }) {
             buckets[index][existing].value = value
         } else {
-            buckets[index].append(Entry(bytes: bytes, value: value))
+            buckets[index].append(Entry(key: key, value: value))
         }
     }
 
@@ -266,20 +304,15 @@ struct WordTable<Value: Sendable>: Sendable {
     /// read as small letters (the table's words of a case-insensitive language are small).
     func value(in text: SourceBytes, _ range: Range<Int>, foldingCase: Bool = false) -> Value? {
         guard !range.isEmpty, range.count <= Self.longest else { return nil }
-        let first = Self.folded(text[range.lowerBound], foldingCase)
-        search: for candidate in buckets[Self.bucket(length: range.count, first: first)] {
-            var index = range.lowerBound
-            for byte in candidate.bytes {
-                guard Self.folded(text[index], foldingCase) == byte else { continue search }
-                index += 1
-            }
+        let key = Key(text, range, foldingCase: foldingCase)
+        for candidate in buckets[Self.bucket(length: range.count, first: key.first)] where candidate.key == key {
             return candidate.value
         }
         return nil
     }
+}
 
-    @inline(__always)
-    private static func folded(_ byte: UInt8, _ folding: Bool) -> UInt8 {
-        folding && byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
-    }
+@inline(__always)
+private func folded(_ byte: UInt8, _ folding: Bool) -> UInt8 {
+    folding && byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
 }
