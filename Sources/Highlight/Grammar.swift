@@ -230,14 +230,38 @@ struct WordTable<Value: Sendable>: Sendable {
             for (offset, byte) in bytes.enumerated() { set(byte, at: offset) }
         }
 
-        /// `range` of `text`, its ASCII capitals read as small letters with `foldingCase`.
+        /// `range` of `text` (at most `longest` bytes), its ASCII capitals read as small
+        /// letters with `foldingCase`.
         @inline(__always)
         init(_ text: SourceBytes, _ range: Range<Int>, foldingCase: Bool) {
-            var offset = 0
-            for index in range {
-                set(folded(text[index], foldingCase), at: offset)
-                offset += 1
+            let bytes = text.bytes(range)
+            if !foldingCase && range.lowerBound + 16 <= text.count {
+                // Two loads, the bytes past the name masked off.
+                let raw = UnsafeRawPointer(bytes.baseAddress!)
+                low = UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self)) & Self.mask(bytes.count)
+                if bytes.count > 8 { high = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self)) & Self.mask(bytes.count - 8) }
+                return
             }
+            low = Self.packed(bytes, 0..<min(bytes.count, 8), foldingCase)
+            if bytes.count > 8 { high = Self.packed(bytes, 8..<bytes.count, foldingCase) }
+        }
+
+        /// The low `count` bytes of a word.
+        @inline(__always)
+        private static func mask(_ count: Int) -> UInt64 {
+            count >= 8 ? ~0 : (1 << UInt64(8 * count)) - 1
+        }
+
+        /// The bytes of `offsets` (at most eight), the first lowest.
+        @inline(__always)
+        private static func packed(_ bytes: UnsafeBufferPointer<UInt8>, _ offsets: Range<Int>, _ foldingCase: Bool) -> UInt64 {
+            var word: UInt64 = 0
+            var shift: UInt64 = 0
+            for offset in offsets {
+                word |= UInt64(folded(bytes[offset], foldingCase)) << shift
+                shift += 8
+            }
+            return word
         }
 
         @inline(__always)

@@ -62,6 +62,7 @@ struct GrammarLexer: TokenLexer {
         }
     }
 
+    @inline(__always)
     private mutating func write(upTo end: Int, as kind: TokenKind?, _ token: Previous? = nil) {
         html.write(upTo: end, as: kind)
         if let token {
@@ -157,8 +158,13 @@ struct GrammarLexer: TokenLexer {
     }
 
     private mutating func lexWhitespace() {
-        let end = text.end(from: position, while: SourceBytes.isWhitespace)
-        if text.bytes(position..<end).contains(where: SourceBytes.isLineBreak) {
+        var end = position
+        var breaksLine = false
+        while end < text.count && SourceBytes.isWhitespace(text[end]) {
+            breaksLine = breaksLine || SourceBytes.isLineBreak(text[end])
+            end += 1
+        }
+        if breaksLine {
             let continued = position > 0 && text[position - 1] == UInt8(ascii: "\\")
             if !continued {
                 startsLine = true
