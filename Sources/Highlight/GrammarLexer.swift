@@ -344,7 +344,8 @@ struct GrammarLexer: TokenLexer {
         let start = position
         let end = tables.nameEnd(in: text, from: start + 1)
         let role = grammar.roles.value(in: text, start..<end, foldingCase: grammar.caseInsensitiveWords)
-        let next = text.skippingBlanks(from: end, acrossLines: false)
+        // The first byte after the blanks that follow, for the rules that look there (most words reach none).
+        var next: Int { text.skippingBlanks(from: end, acrossLines: false) }
         let kind: TokenKind?
         if wordsAreStrings {
             kind = .string
@@ -364,7 +365,7 @@ struct GrammarLexer: TokenLexer {
             kind = known
         } else if grammar.symbols && text[end] == UInt8(ascii: ":") && text[end + 1] != UInt8(ascii: ":") && SourceBytes.isWhitespace(text[end + 1]) {
             kind = .symbol
-        } else if let attribute = grammar.namesBeforeEquals, text[next] == UInt8(ascii: "="), text[next + 1] != UInt8(ascii: "=") {
+        } else if let attribute = grammar.namesBeforeEquals, case let next = next, text[next] == UInt8(ascii: "="), text[next + 1] != UInt8(ascii: "=") {
             kind = attribute
         } else if let valueKind = grammar.namesAfterEquals, previous == .punctuation(UInt8(ascii: "=")) {
             kind = valueKind
@@ -393,7 +394,7 @@ struct GrammarLexer: TokenLexer {
 
     /// An operator run (stopping before a comment), a punctuation run or byte, or plain text.
     private mutating func lexSymbol(_ byte: UInt8, _ byteClass: GrammarTables.ByteClass) {
-        for run in grammar.punctuationRuns where text.matches(run, at: position) {
+        for run in grammar.punctuationRuns where byteClass.contains(.runStart) && text.matches(run, at: position) {
             write(upTo: position + run.count, as: .punctuation, .punctuation(byte))
             return
         }

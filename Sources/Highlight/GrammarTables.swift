@@ -11,7 +11,7 @@ final class GrammarTables: @unchecked Sendable {   // immutable after init; `cla
 
     /// What a byte can be in this grammar.
     struct ByteClass: OptionSet, Sendable {
-        let rawValue: UInt8
+        let rawValue: UInt16
         static let whitespace = ByteClass(rawValue: 1)
         /// The first byte of a line comment, a block comment or a string.
         static let opener = ByteClass(rawValue: 2)
@@ -25,6 +25,8 @@ final class GrammarTables: @unchecked Sendable {   // immutable after init; `cla
         /// `#` with hash attributes, `$` and `)` in a Makefile, `/` with regular expressions,
         /// `:` with symbols): the lexer tries those rules in their order.
         static let special = ByteClass(rawValue: 128)
+        /// The first byte of one of the grammar's `punctuationRuns`.
+        static let runStart = ByteClass(rawValue: 256)
     }
 
     init(_ grammar: Grammar) {
@@ -39,6 +41,8 @@ final class GrammarTables: @unchecked Sendable {   // immutable after init; `cla
                              ("/", grammar.regexLiterals), (":", grammar.symbols)] where used {
             special.insert(UInt8(ascii: Unicode.Scalar(byte)!))
         }
+        var runStarts = ByteSet()
+        for run in grammar.punctuationRuns { runStarts.insert(run.first) }
         for value in 0...255 {
             let byte = UInt8(value)
             var byteClass: ByteClass = []
@@ -50,6 +54,7 @@ final class GrammarTables: @unchecked Sendable {   // immutable after init; `cla
             if grammar.punctuation.contains(byte) { byteClass.insert(.punctuation) }
             if grammar.operators.contains(byte) { byteClass.insert(.operator) }
             if special.contains(byte) { byteClass.insert(.special) }
+            if runStarts.contains(byte) { byteClass.insert(.runStart) }
             (classes + value).initialize(to: byteClass)
         }
     }
@@ -62,6 +67,7 @@ final class GrammarTables: @unchecked Sendable {   // immutable after init; `cla
     }
 
     /// The end of the name that continues at `start`, with a `nameSuffixes` byte (not before `=`).
+    @inline(__always)
     func nameEnd(in text: SourceBytes, from start: Int) -> Int {
         var end = start
         while end < text.count && byteClass(text[end]).contains(.nameByte) { end += 1 }
