@@ -160,6 +160,7 @@ struct ByteSet: Sendable {
         for byte in bytes.utf8 { insert(byte) }
     }
 
+    @inline(__always)
     mutating func insert(_ byte: UInt8) {
         let bit = UInt64(1) << UInt64(byte & 63)
         switch byte >> 6 {
@@ -170,6 +171,7 @@ struct ByteSet: Sendable {
         }
     }
 
+    @inline(__always)
     func contains(_ byte: UInt8) -> Bool {
         let bit = UInt64(1) << UInt64(byte & 63)
         switch byte >> 6 {
@@ -271,11 +273,10 @@ struct WordTable<Value: Sendable>: Sendable {
 
         var first: UInt8 { UInt8(truncatingIfNeeded: low) }
 
-        func bytes(count: Int) -> [UInt8] {
-            (0..<count).map { offset in
-                let word = offset < 8 ? low : high
-                return UInt8(truncatingIfNeeded: word >> UInt64(8 * (offset % 8)))
-            }
+        /// The word, `count` bytes long.
+        func word(count: Int) -> String {
+            let bytes = (UInt64(littleEndian: low), UInt64(littleEndian: high))
+            return withUnsafeBytes(of: bytes) { String(decoding: $0.prefix(count), as: UTF8.self) }
         }
     }
 
@@ -305,8 +306,7 @@ struct WordTable<Value: Sendable>: Sendable {
     mutating func update(_ change: (String, inout Value) -> Void) {
         for bucket in buckets.indices {
             for entry in buckets[bucket].indices {
-                let word = buckets[bucket][entry].key.bytes(count: bucket / 64)
-                change(String(decoding: word, as: UTF8.self), &buckets[bucket][entry].value)
+                change(buckets[bucket][entry].key.word(count: bucket / 64), &buckets[bucket][entry].value)
             }
         }
     }
