@@ -160,6 +160,7 @@ struct ByteSet: Sendable {
         for byte in bytes.utf8 { insert(byte) }
     }
 
+    @inline(__always)
     mutating func insert(_ byte: UInt8) {
         let bit = UInt64(1) << UInt64(byte & 63)
         switch byte >> 6 {
@@ -170,6 +171,7 @@ struct ByteSet: Sendable {
         }
     }
 
+    @inline(__always)
     func contains(_ byte: UInt8) -> Bool {
         let bit = UInt64(1) << UInt64(byte & 63)
         switch byte >> 6 {
@@ -217,11 +219,69 @@ extension Grammar {
 }
 
 /// A language's words, looked up by their bytes in the code with no string made and no
-/// hash computed: the words are kept in buckets by length and first byte, and a name is
-/// compared with the few of its bucket. Every name of every block comes here.
+/// hash computed: the words are kept in buckets by length and first byte, each packed in two
+/// integers, and a name, packed the same way, is compared with the few of its bucket.
+/// Every name of every block comes here.
 struct WordTable<Value: Sendable>: Sendable {
+    /// A word of at most `longest` bytes, the first in the lowest eight bits of `low`.
+    private struct Key: Equatable, Sendable {
+        var low: UInt64 = 0
+        var high: UInt64 = 0
+
+        init<Bytes: Collection<UInt8>>(_ bytes: Bytes) {
+            for (offset, byte) in bytes.enumerated() { set(byte, at: offset) }
+        }
+
+        /// `range` of `text` (at most `longest` bytes), its ASCII capitals read as small
+        /// letters with `foldingCase`.
+        @inline(__always)
+        init(_ text: SourceBytes, _ range: Range<Int>, foldingCase: Bool) {
+            let bytes = text.bytes(range)
+            if !foldingCase && range.lowerBound + 16 <= text.count {
+                // Two loads, the bytes past the name masked off.
+                let raw = UnsafeRawPointer(bytes.baseAddress!)
+                low = UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self)) & Self.mask(bytes.count)
+                if bytes.count > 8 { high = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self)) & Self.mask(bytes.count - 8) }
+                return
+            }
+            low = Self.packed(bytes, 0..<min(bytes.count, 8), foldingCase)
+            if bytes.count > 8 { high = Self.packed(bytes, 8..<bytes.count, foldingCase) }
+        }
+
+        /// The low `count` bytes of a word.
+        @inline(__always)
+        private static func mask(_ count: Int) -> UInt64 {
+            count >= 8 ? ~0 : (1 << UInt64(8 * count)) - 1
+        }
+
+        /// The bytes of `offsets` (at most eight), the first lowest.
+        @inline(__always)
+        private static func packed(_ bytes: UnsafeBufferPointer<UInt8>, _ offsets: Range<Int>, _ foldingCase: Bool) -> UInt64 {
+            var word: UInt64 = 0
+            var shift: UInt64 = 0
+            for offset in offsets {
+                word |= UInt64(folded(bytes[offset], foldingCase)) << shift
+                shift += 8
+            }
+            return word
+        }
+
+        @inline(__always)
+        private mutating func set(_ byte: UInt8, at offset: Int) {
+            if offset < 8 { low |= UInt64(byte) << UInt64(8 * offset) } else { high |= UInt64(byte) << UInt64(8 * (offset - 8)) }
+        }
+
+        var first: UInt8 { UInt8(truncatingIfNeeded: low) }
+
+        /// The word, `count` bytes long.
+        func word(count: Int) -> String {
+            let bytes = (UInt64(littleEndian: low), UInt64(littleEndian: high))
+            return withUnsafeBytes(of: bytes) { String(decoding: $0.prefix(count), as: UTF8.self) }
+        }
+    }
+
     private struct Entry: Sendable {
-        var bytes: [UInt8]
+        var key: Key
         var value: Value
     }
 
@@ -237,15 +297,16 @@ struct WordTable<Value: Sendable>: Sendable {
     /// The value of `word`, as `insert` was given it.
     func value(of word: String) -> Value? {
         let bytes = Array(word.utf8)
-        guard let first = bytes.first, bytes.count <= Self.longest else { return nil }
-        return buckets[Self.bucket(length: bytes.count, first: first)].first { $0.bytes == bytes }?.value
+        guard !bytes.isEmpty, bytes.count <= Self.longest else { return nil }
+        let key = Key(bytes)
+        return buckets[Self.bucket(length: bytes.count, first: key.first)].first { $0.key == key }?.value
     }
 
     /// Changes every value, given its word.
     mutating func update(_ change: (String, inout Value) -> Void) {
         for bucket in buckets.indices {
             for entry in buckets[bucket].indices {
-                change(String(decoding: buckets[bucket][entry].bytes, as: UTF8.self), &buckets[bucket][entry].value)
+                change(buckets[bucket][entry].key.word(count: bucket / 64), &buckets[bucket][entry].value)
             }
         }
     }
@@ -253,12 +314,13 @@ struct WordTable<Value: Sendable>: Sendable {
     /// Adds `word`, or replaces its value; a word longer than `longest` is never found.
     mutating func insert(_ word: String, _ value: Value) {
         let bytes = Array(word.utf8)
-        guard let first = bytes.first, bytes.count <= Self.longest else { return }
-        let index = Self.bucket(length: bytes.count, first: first)
-        if let existing = buckets[index].firstIndex(where: { $0.bytes == bytes }) {
+        guard !bytes.isEmpty, bytes.count <= Self.longest else { return }
+        let key = Key(bytes)
+        let index = Self.bucket(length: bytes.count, first: key.first)
+        if let existing = buckets[index].firstIndex(where: { $0.key == key }) {
             buckets[index][existing].value = value
         } else {
-            buckets[index].append(Entry(bytes: bytes, value: value))
+            buckets[index].append(Entry(key: key, value: value))
         }
     }
 
@@ -266,20 +328,15 @@ struct WordTable<Value: Sendable>: Sendable {
     /// read as small letters (the table's words of a case-insensitive language are small).
     func value(in text: SourceBytes, _ range: Range<Int>, foldingCase: Bool = false) -> Value? {
         guard !range.isEmpty, range.count <= Self.longest else { return nil }
-        let first = Self.folded(text[range.lowerBound], foldingCase)
-        search: for candidate in buckets[Self.bucket(length: range.count, first: first)] {
-            var index = range.lowerBound
-            for byte in candidate.bytes {
-                guard Self.folded(text[index], foldingCase) == byte else { continue search }
-                index += 1
-            }
+        let key = Key(text, range, foldingCase: foldingCase)
+        for candidate in buckets[Self.bucket(length: range.count, first: key.first)] where candidate.key == key {
             return candidate.value
         }
         return nil
     }
+}
 
-    @inline(__always)
-    private static func folded(_ byte: UInt8, _ folding: Bool) -> UInt8 {
-        folding && byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
-    }
+@inline(__always)
+private func folded(_ byte: UInt8, _ folding: Bool) -> UInt8 {
+    folding && byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
 }

@@ -8,7 +8,8 @@
 /// comment or multi-line string at the end of the input.
 struct GrammarLexer: TokenLexer {
     private let text: SourceBytes
-    private let grammar: Grammar
+    private let tables: GrammarTables
+    private var grammar: Grammar { _read { yield tables.grammar } }
     var html: HighlightedHTML
     private var position: Int { html.position }
     /// The string the position is in (not in its interpolation), as an index into `grammar.strings`.
@@ -40,23 +41,14 @@ struct GrammarLexer: TokenLexer {
         case value
     }
 
-    /// The first bytes of the grammar's comments and strings: a token starting with any
-    /// other byte (most of them: names, blanks) skips trying every rule.
-    private let openers: ByteSet
-
-    init(_ text: SourceBytes, grammar: Grammar) {
+    init(_ text: SourceBytes, _ tables: GrammarTables) {
         self.text = text
-        self.grammar = grammar
+        self.tables = tables
         html = HighlightedHTML(text)
-        var openers = ByteSet()
-        for prefix in grammar.lineComments.map(\.prefix) + grammar.blockComments.map(\.open) + grammar.strings.map(\.open) {
-            openers.insert(prefix.first)
-        }
-        self.openers = openers
     }
 
-    static func highlight(_ text: SourceBytes, grammar: Grammar) -> String {
-        var lexer = GrammarLexer(text, grammar: grammar)
+    static func highlight(_ text: SourceBytes, _ tables: GrammarTables) -> String {
+        var lexer = GrammarLexer(text, tables)
         return lexer.highlightAll()
     }
 
@@ -70,6 +62,7 @@ struct GrammarLexer: TokenLexer {
         }
     }
 
+    @inline(__always)
     private mutating func write(upTo end: Int, as kind: TokenKind?, _ token: Previous? = nil) {
         html.write(upTo: end, as: kind)
         if let token {
@@ -82,14 +75,27 @@ struct GrammarLexer: TokenLexer {
 
     private mutating func lexCode() {
         let byte = text[position]
-        if SourceBytes.isWhitespace(byte) {
+        let byteClass = tables.byteClass(byte)
+        if byteClass.contains(.whitespace) {
             lexWhitespace()
             return
         }
         if startsLine, lexLineStart(byte) { return }
         startsLine = false
-        if openers.contains(byte), lexOpener() { return }
-        lexOther(byte)
+        if byteClass.contains(.opener), lexOpener() { return }
+        // The common tokens first; `lexOther` tries the rules in their order for the rest,
+        // and for these bytes its earlier rules cannot apply.
+        if byteClass.contains(.special) {
+            lexOther(byte)
+        } else if byteClass.contains(.number) {
+            lexNumber(grammar.numbers!)
+        } else if byteClass.contains(.nameStart) {
+            lexWord()
+        } else if interpolations.isEmpty {
+            lexSymbol(byte, byteClass)
+        } else {
+            lexOther(byte)
+        }
     }
 
     /// A comment or a string opening at the position. Whether one did.
@@ -133,16 +139,16 @@ struct GrammarLexer: TokenLexer {
             lexWord()
         case _ where !interpolations.isEmpty && byte == opener(of: grammar.strings[interpolations[interpolations.count - 1].string]):
             interpolations[interpolations.count - 1].braces += 1
-            lexSymbol(byte)
+            lexSymbol(byte, tables.byteClass(byte))
         case _ where interpolations.last?.braces == 0 && byte == grammar.strings[interpolations[interpolations.count - 1].string].interpolationClose:
             let rule = grammar.strings[interpolations[interpolations.count - 1].string]
             string = interpolations.removeLast().string
             write(upTo: position + 1, as: rule.interpolationKind, .value)
         case _ where !interpolations.isEmpty && byte == grammar.strings[interpolations[interpolations.count - 1].string].interpolationClose:
             interpolations[interpolations.count - 1].braces -= 1
-            lexSymbol(byte)
+            lexSymbol(byte, tables.byteClass(byte))
         default:
-            lexSymbol(byte)
+            lexSymbol(byte, tables.byteClass(byte))
         }
     }
 
@@ -152,8 +158,13 @@ struct GrammarLexer: TokenLexer {
     }
 
     private mutating func lexWhitespace() {
-        let end = text.end(from: position, while: SourceBytes.isWhitespace)
-        if text.bytes(position..<end).contains(where: SourceBytes.isLineBreak) {
+        var end = position
+        var breaksLine = false
+        while end < text.count && SourceBytes.isWhitespace(text[end]) {
+            breaksLine = breaksLine || SourceBytes.isLineBreak(text[end])
+            end += 1
+        }
+        if breaksLine {
             let continued = position > 0 && text[position - 1] == UInt8(ascii: "\\")
             if !continued {
                 startsLine = true
@@ -322,20 +333,19 @@ struct GrammarLexer: TokenLexer {
     }
 
     private func isNameStart(_ byte: UInt8) -> Bool {
-        SourceBytes.isIdentifierStart(byte) || grammar.nameStarts.contains(byte)
+        tables.byteClass(byte).contains(.nameStart)
     }
 
     private func nameEnd(from start: Int) -> Int {
-        let end = text.end(from: start) { SourceBytes.isIdentifierByte($0) || grammar.nameBytes.contains($0) }
-        if grammar.nameSuffixes.contains(text[end]) && text[end + 1] != UInt8(ascii: "=") { return end + 1 }
-        return end
+        tables.nameEnd(in: text, from: start)
     }
 
     private mutating func lexWord() {
         let start = position
-        let end = nameEnd(from: start + 1)
+        let end = tables.nameEnd(in: text, from: start + 1)
         let role = grammar.roles.value(in: text, start..<end, foldingCase: grammar.caseInsensitiveWords)
-        let next = text.skippingBlanks(from: end, acrossLines: false)
+        // The first byte after the blanks that follow, for the rules that look there (most words reach none).
+        var next: Int { text.skippingBlanks(from: end, acrossLines: false) }
         let kind: TokenKind?
         if wordsAreStrings {
             kind = .string
@@ -355,11 +365,11 @@ struct GrammarLexer: TokenLexer {
             kind = known
         } else if grammar.symbols && text[end] == UInt8(ascii: ":") && text[end + 1] != UInt8(ascii: ":") && SourceBytes.isWhitespace(text[end + 1]) {
             kind = .symbol
-        } else if let attribute = grammar.namesBeforeEquals, text[next] == UInt8(ascii: "="), text[next + 1] != UInt8(ascii: "=") {
+        } else if let attribute = grammar.namesBeforeEquals, case let next = next, text[next] == UInt8(ascii: "="), text[next + 1] != UInt8(ascii: "=") {
             kind = attribute
         } else if let valueKind = grammar.namesAfterEquals, previous == .punctuation(UInt8(ascii: "=")) {
             kind = valueKind
-        } else if grammar.declarationCalls && text[next] == UInt8(ascii: "(") && declares() {
+        } else if grammar.declarationCalls && text[next] == UInt8(ascii: "(") && Self.declares(after: previous) {
             kind = .function
         } else {
             kind = grammar.otherNames
@@ -373,7 +383,7 @@ struct GrammarLexer: TokenLexer {
     }
 
     /// A name before `(` is declared after a type or a name (`int main(`, `T* find(`).
-    private func declares() -> Bool {
+    private static func declares(after previous: Previous) -> Bool {
         switch previous {
         case .name: return true
         case .word(_, let kind): return kind == .type || kind == .declarationKeyword
@@ -383,8 +393,8 @@ struct GrammarLexer: TokenLexer {
     }
 
     /// An operator run (stopping before a comment), a punctuation run or byte, or plain text.
-    private mutating func lexSymbol(_ byte: UInt8) {
-        for run in grammar.punctuationRuns where text.matches(run, at: position) {
+    private mutating func lexSymbol(_ byte: UInt8, _ byteClass: GrammarTables.ByteClass) {
+        for run in grammar.punctuationRuns where byteClass.contains(.runStart) && text.matches(run, at: position) {
             write(upTo: position + run.count, as: .punctuation, .punctuation(byte))
             return
         }
@@ -396,12 +406,14 @@ struct GrammarLexer: TokenLexer {
             default: break
             }
         }
-        if grammar.punctuation.contains(byte) {
+        if byteClass.contains(.punctuation) {
             write(upTo: position + 1, as: .punctuation, .punctuation(byte))
-        } else if grammar.operators.contains(byte) {
+        } else if byteClass.contains(.operator) {
             var end = position + 1
-            while end < text.count && grammar.operators.contains(text[end]) && !grammar.punctuation.contains(text[end]) {
-                if startsComment(at: end) { break }
+            while end < text.count {
+                let next = tables.byteClass(text[end])
+                guard next.contains(.operator) && !next.contains(.punctuation) else { break }
+                if next.contains(.opener) && startsComment(at: end) { break }
                 end += 1
             }
             write(upTo: end, as: .operator, .operator(byte))

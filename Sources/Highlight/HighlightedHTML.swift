@@ -4,13 +4,22 @@
 ///
 /// A lexer never hands over text, only where each token ends: `write(upTo:as:)` writes
 /// everything from `position`, where the last write stopped, so no byte can be skipped or
-/// repeated. Adjacent tokens of one kind share a span.
+/// repeated. Adjacent tokens of one kind share a span: a token of the open span's kind only
+/// moves `position`, and its bytes are escaped with the rest of the span's when the kind
+/// changes, so most tokens cost a comparison and a store.
 struct HighlightedHTML {
     private let text: SourceBytes
     /// How many source bytes are written: where the next token starts.
     private(set) var position = 0
+    /// How many source bytes are escaped into `output`: those up to `position` are of `openKind`.
+    private var escaped = 0
     private var output: OutputBytes
+    /// The kind of the span open in `output` (`nil`: none is).
     private var openKind: TokenKind?
+    /// `Self.openTags` and `StaticBytes.closeTag`, held here: reading a static on each
+    /// write costs a `swift_once` check.
+    private let openTags: [StaticBytes]
+    private let closeTag: StaticBytes
 
     /// The code's length in bytes.
     var codeLength: Int { text.count }
@@ -18,35 +27,49 @@ struct HighlightedHTML {
     init(_ text: SourceBytes) {
         self.text = text
         output = OutputBytes(capacity: text.count * 2 + 64)
+        openTags = Self.openTags
+        closeTag = StaticBytes.closeTag
     }
 
     /// Writes the source from `position` up to `end` as a token of `kind` (`nil`: plain
     /// text). A span never ends inside a UTF-8 sequence: the token is extended to the end
     /// of its last scalar.
+    @inline(__always)
     mutating func write(upTo end: Int, as kind: TokenKind?) {
         var end = min(end, text.count)
         guard end > position else { return }
         while end < text.count && text[end] & 0xC0 == 0x80 { end += 1 }
-        let source = text.bytes(position..<end)
-        output.reserve(source.count * 6 + 64)   // and the two tags, each under 32 bytes
-        if kind != openKind {
-            if openKind != nil { output.appendReserved(Self.closeTag) }
-            if let kind { output.appendReserved(Self.openTags[Int(kind.rawValue)]) }
-            openKind = kind
-        }
-        output.appendEscaped(source)
+        if kind != openKind { open(kind) }
         position = end
+    }
+
+    /// Escapes the open span's bytes, closes it and opens one of `kind`.
+    @inline(never)
+    private mutating func open(_ kind: TokenKind?) {
+        escapeWritten()   // reserves room for the two tags too
+        if openKind != nil { output.appendReserved(closeTag) }
+        if let kind { output.appendReserved(openTags[Int(kind.rawValue)]) }
+        openKind = kind
+    }
+
+    /// Escapes the bytes written since the last escape into `output`, with room for two tags after them.
+    @inline(__always)
+    private mutating func escapeWritten() {
+        let source = text.bytes(escaped..<position)
+        output.reserve(source.count * 6 + 2 * StaticBytes.padded)
+        output.appendEscaped(source)
+        escaped = position
     }
 
     /// Writes the source from `position` up to `end` as `html`, another lexer's HTML of
     /// exactly those bytes (a Markdown fence's code, an HTML page's script).
     mutating func append(_ html: String, upTo end: Int) {
         guard end > position else { return }
-        if openKind != nil { output.append(Self.closeTag) }
-        openKind = nil
+        open(nil)
         var html = html
         html.withUTF8 { output.append($0) }
         position = end
+        escaped = end
     }
 
     /// The source text of `range`, for a lexer that hands part of it to another.
@@ -55,23 +78,30 @@ struct HighlightedHTML {
     /// The HTML, with whatever the lexer left unwritten as plain text.
     consuming func finish() -> String {
         write(upTo: text.count, as: nil)
-        if openKind != nil { output.append(Self.closeTag) }
+        open(nil)
         return output.string
     }
 
-    private static let closeTag = StaticBytes("</span>")
     /// The open tags, indexed by `TokenKind.rawValue`.
     private static let openTags = TokenKind.allCases.map { StaticBytes("<span class=\"\($0.cssClass)\">") }
 }
 
-/// A few bytes of HTML written often (a tag), kept where copying them needs no retain.
+/// A few bytes of HTML written often (a tag), kept where copying them needs no retain,
+/// and padded with zeros to `padded` bytes so that a copy is one fixed-size move.
 struct StaticBytes: @unchecked Sendable {
     let pointer: UnsafeBufferPointer<UInt8>
 
+    /// The most bytes a tag has, and what `OutputBytes.appendReserved` copies.
+    static let padded = 32
+
+    static let closeTag = StaticBytes("</span>")
+
     init(_ text: String) {
-        let bytes = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: text.utf8.count)
+        precondition(text.utf8.count <= Self.padded, "a static tag is at most \(Self.padded) bytes: \(text)")
+        let bytes = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: Self.padded)
+        bytes.initialize(repeating: 0)
         _ = bytes.initialize(from: text.utf8)
-        pointer = UnsafeBufferPointer(bytes)   // static tables only: never freed
+        pointer = UnsafeBufferPointer(rebasing: bytes[..<text.utf8.count])   // static tables only: never freed
     }
 }
 
@@ -90,8 +120,13 @@ final class OutputBytes {
     deinit { start.deallocate() }
 
     /// Makes room for `more` bytes, for the `…Reserved` appends.
+    @inline(__always)
     func reserve(_ more: Int) {
-        guard count + more > capacity else { return }
+        if count + more > capacity { grow(toFit: more) }
+    }
+
+    @inline(never)
+    private func grow(toFit more: Int) {
         let grown = max(capacity * 2, count + more)
         let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: grown)
         larger.update(from: start, count: count)
@@ -104,9 +139,11 @@ final class OutputBytes {
         append(bytes.pointer)
     }
 
-    /// Appends `bytes`, for which `reserve` made room.
+    /// Appends `bytes`, for which `reserve` made room (`StaticBytes.padded` of it: the
+    /// padding is copied too, and written over by what follows).
+    @inline(__always)
     func appendReserved(_ bytes: StaticBytes) {
-        (start + count).update(from: bytes.pointer.baseAddress!, count: bytes.pointer.count)
+        UnsafeMutableRawPointer(start + count).copyMemory(from: bytes.pointer.baseAddress!, byteCount: StaticBytes.padded)
         count += bytes.pointer.count
     }
 
@@ -119,10 +156,16 @@ final class OutputBytes {
 
     /// `bytes` escaped as cmark escapes code: `&`, `<`, `>` and `"`, nothing else; `reserve`
     /// made room for six bytes each.
+    @inline(__always)
     func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard var next = bytes.baseAddress else { return }
+        let last = next + bytes.count
         var end = start + count
-        for byte in bytes {
-            guard byte <= UInt8(ascii: ">") else {   // the four are below: most bytes are letters
+        while next < last {
+            let byte = next.pointee
+            next += 1
+            // The four are below 64: one bit test tells every other byte.
+            guard byte < 64 && (Self.escaped >> UInt64(byte)) & 1 != 0 else {
                 end.initialize(to: byte)
                 end += 1
                 continue
@@ -138,6 +181,11 @@ final class OutputBytes {
             }
         }
         count = end - start
+    }
+
+    /// The bytes that are escaped, as bits of their values (all are below 64).
+    private static var escaped: UInt64 {
+        1 << UInt64(UInt8(ascii: "&")) | 1 << UInt64(UInt8(ascii: "<")) | 1 << UInt64(UInt8(ascii: ">")) | 1 << UInt64(UInt8(ascii: "\""))
     }
 
     @inline(__always)

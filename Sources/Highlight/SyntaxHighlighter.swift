@@ -18,7 +18,7 @@ package enum SyntaxHighlighter {
         case .swift: return SwiftLexer.highlight(text)
         case .json: return JSONLexer.highlight(text)
         case .shell, .console: return ShellLexer.highlight(text)
-        case .grammar(let grammar): return GrammarLexer.highlight(text, grammar: grammar)
+        case .grammar(let tables): return GrammarLexer.highlight(text, tables)
         case .markup(let isXML): return MarkupLexer.highlight(text, isXML: isXML)
         case .css: return CSSLexer.highlight(text)
         case .markdown: return MarkdownLexer.highlight(text)
