@@ -122,6 +122,7 @@ struct ProgramCompiler: Sendable {
         var outcome = CompilerOutcome(status: compiled.status, diagnostics: CompilerDiagnostic.parse(compiled.stderr),
                                       rawOutput: String((compiled.stderr + compiled.stdout).prefix(4000)))
         if case .exited = compiled.ending {} else { outcome.stopped = "the compiler \(compiled.endingDescription)" }
+        if let problem = CompilerOutcome.environmentProblem(in: compiled.stderr) { outcome.stopped = problem }
         let binary = work.appendingPathComponent("program")
         if case .run = program.kind, compiled.status == 0, let sandbox, FileManager.default.fileExists(atPath: binary.path) {
             outcome.run = RunOutcome(sandbox.sandbox.run(binary))

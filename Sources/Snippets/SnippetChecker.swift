@@ -134,6 +134,7 @@ package struct SnippetChecker: Sendable {
     /// count of the processes it starts. With `run` false, `run` programs are type-checked only.
     func makeCompiler(_ plan: Plan, run: Bool) throws(DiagnosticsError) -> (ProgramCompiler, ProcessCounter) {
         let cache = SnippetCache(folder: options.cacheFolder, toolchain: options.toolchain)
+        cache.removeOtherModuleCaches()
         let counter = ProcessCounter()
         let stubs = try cache.buildStubs(plan.stubs, counter: counter)
         let isolation = options.isolation
