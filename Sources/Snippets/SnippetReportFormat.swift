@@ -27,16 +27,19 @@ package enum SnippetReportFormat {
             }
         }
         for entry in report.stale ?? [] {
-            lines.append("::error file=\(escapeProperty(entry.file))::\(escapeData(staleMessage(entry)))")
+            let place = "file=\(escapeProperty(entry.file))" + (entry.line.map { ",line=\($0)" } ?? "")
+            lines.append("::error \(place)::\(escapeData(staleMessage(entry)))")
         }
         for warning in report.warnings { lines.append("::warning::\(escapeData(warning))") }
         lines.append(report.summaryLine)
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// Why a stale baseline entry fails the run.
+    /// Why a stale baseline entry fails the run: its block passes now, or is gone.
     package static func staleMessage(_ entry: BaselineEntry) -> String {
-        "the baseline lists a failure of program `\(entry.program)` (\(entry.hash)\(entry.firstLine.isEmpty ? "" : ": \(entry.firstLine)")) that no longer fails; run --update-baseline to remove it"
+        let listed = "the baseline lists a failure of program `\(entry.program)` (\(entry.hash)\(entry.firstLine.isEmpty ? "" : ": \(entry.firstLine)"))"
+        let why = entry.line == nil ? "whose block is no longer in the post (edited or removed)" : "that now passes"
+        return "\(listed) \(why); run --update-baseline to remove it"
     }
 
     /// Every block with its status, and the run's counts.
@@ -58,6 +61,8 @@ package enum SnippetReportFormat {
         }
         struct Stale: Encodable {
             var file: String
+            /// The fence line of its block, which passes now; none when the block is gone.
+            var line: Int?
             var program: String
             var hash: String
         }
@@ -92,7 +97,7 @@ package enum SnippetReportFormat {
         }
         let document = Document(blocks: blocks, passed: report.passed, failed: report.failed, skipped: report.skipped,
                                 notProven: report.notProven, known: report.stale == nil ? nil : report.known,
-                                stale: report.stale?.map { Stale(file: $0.file, program: $0.program, hash: $0.hash) },
+                                stale: report.stale?.map { Stale(file: $0.file, line: $0.line, program: $0.program, hash: $0.hash) },
                                 warnings: report.warnings, programs: report.programs, cachedPrograms: report.cachedPrograms,
                                 compilerProcesses: report.compilerProcesses, seconds: (report.seconds * 1000).rounded() / 1000)
         let encoder = JSONEncoder()

@@ -137,7 +137,7 @@ enum CheckSnippetsCommand {
             }
         }
         for entry in report.stale ?? [] {
-            terminal.out("stale   \(entry.file): \(SnippetReportFormat.staleMessage(entry))")
+            terminal.out("stale   \(entry.place): \(SnippetReportFormat.staleMessage(entry))")
         }
         for warning in report.warnings { terminal.err("sitegen check-snippets: warning: \(warning)") }
         let how = report.fromManifest ? "no post changed since the last run" : "\(report.programs) programs, \(report.compilerProcesses) compiler processes"
