@@ -34,7 +34,7 @@ struct ProgramCompiler: Sendable {
             })
         }
         let willRun = sandbox != nil
-        let source = program.source(prelude: prelude)
+        let source = program.source(prelude: prelude, markingRunBlocks: willRun)
         var flags = ["-swift-version", program.swiftVersion, "-diagnostic-style", "llvm", "-Xfrontend", "-debug-diagnostic-names",
                      // A type-checker bomb becomes an error at its expression, not a timeout.
                      "-Xfrontend", "-solver-expression-time-threshold=\(limits.expressionSeconds)"]
