@@ -58,6 +58,9 @@ package struct SnippetChecker: Sendable {
         var posts: [String] = []
         /// Whether `run` programs are run (the option, else `site.yml`).
         var runPrograms = true
+        /// The errors of the content (of the posts named, if any): a post that cannot be read
+        /// is not checked, the others are.
+        var contentErrors: [Diagnostic] = []
     }
 
     /// The site's programs; posts `reuse` returns results for are not read.
@@ -67,11 +70,13 @@ package struct SnippetChecker: Sendable {
 
     func plan(reuse: (String) -> [SnippetResult]?) throws(DiagnosticsError) -> Plan {
         let layout = SiteLayout(root: options.siteRoot)
-        let (site, _) = try SiteLoader(layout: layout, includeDrafts: true).load()
-        let posts = try selectedPosts(site.posts, layout: layout)
+        let (loaded, diagnostics) = SiteLoader(layout: layout, includeDrafts: true).loadReadableFiles()
+        guard let site = loaded else { throw DiagnosticsError(diagnostics) }
+        let (posts, contentErrors) = try selectedPosts(site.posts, errors: diagnostics.filter { $0.severity == .error }, layout: layout)
         let extractor = SnippetExtractor(markdown: site.config.markdown)
         var plan = Plan(programs: [], skipped: [], invalid: [], prelude: try readPrelude(layout), stubs: [],
-                        posts: posts.map(\.sourcePath), runPrograms: options.runPrograms ?? site.config.snippetRun)
+                        posts: posts.map(\.sourcePath), runPrograms: options.runPrograms ?? site.config.snippetRun,
+                        contentErrors: contentErrors)
         for post in posts.sorted(by: { $0.sourcePath < $1.sourcePath }) {
             if let results = reuse(post.sourcePath) {
                 plan.reused += results
@@ -116,6 +121,7 @@ package struct SnippetChecker: Sendable {
         var report = SnippetReport(results: all, compilerProcesses: counter.value, programs: plan.programs.count,
                                    cachedPrograms: compiler.cachedPrograms.value, seconds: 0)
         report.checkedFiles = Set(plan.posts)
+        report.contentErrors = plan.contentErrors
         report.warnings = [sandbox?.warning].compactMap { $0 }
         let fresh = Set(plan.posts).subtracting(plan.reused.map(\.block.file))
         if !fresh.isEmpty {
@@ -125,7 +131,12 @@ package struct SnippetChecker: Sendable {
         }
         // After the record, whose identity is part of the environment.
         let written = SnippetFingerprint(layout: layout, toolchain: options.toolchain, settings: settings, cacheFolder: options.cacheFolder)
-        SnippetManifest.save(all, checked: Set(plan.posts), written, previous: manifest, to: options.cacheFolder)
+        if plan.contentErrors.isEmpty {
+            SnippetManifest.save(all, checked: Set(plan.posts), written, previous: manifest, to: options.cacheFolder)
+        } else {
+            // No warm run from the manifest: the next run reads the site and reports them again.
+            SnippetManifest.remove(from: options.cacheFolder)
+        }
         report.seconds = Date().timeIntervalSince(start)
         return report
     }
@@ -193,17 +204,24 @@ package struct SnippetChecker: Sendable {
         return path == given || path == file || path.hasSuffix("/" + file)
     }
 
-    private func selectedPosts(_ posts: [Post], layout: SiteLayout) throws(DiagnosticsError) -> [Post] {
-        guard !options.files.isEmpty else { return posts }
+    /// The posts the command line names (all without names), and the content errors of
+    /// those files (all without names). A name that is neither a post nor a file with an
+    /// error is refused.
+    private func selectedPosts(_ posts: [Post], errors: [Diagnostic], layout: SiteLayout) throws(DiagnosticsError)
+        -> (posts: [Post], errors: [Diagnostic]) {
+        guard !options.files.isEmpty else { return (posts, errors) }
         var selected: [Post] = []
+        var selectedErrors: [Diagnostic] = []
         var unknown: [Diagnostic] = []
         for file in options.files {
             let matches = posts.filter { Self.matches($0.sourcePath, file, layout: layout) }
-            if matches.isEmpty { unknown.append(.error(file, nil, "not a post of this site (posts are in Content/posts/)")) }
+            let problems = errors.filter { Self.matches($0.file, file, layout: layout) }
+            if matches.isEmpty && problems.isEmpty { unknown.append(.error(file, nil, "not a post of this site (posts are in Content/posts/)")) }
             selected += matches
+            selectedErrors += problems
         }
         guard unknown.isEmpty else { throw DiagnosticsError(unknown) }
-        return selected
+        return (selected, selectedErrors)
     }
 
     private func readPrelude(_ layout: SiteLayout) throws(DiagnosticsError) -> SnippetPrelude? {

@@ -119,6 +119,10 @@ enum CheckSnippetsCommand {
     }
 
     private static func printText(_ report: SnippetReport, terminal: Terminal, root: URL) {
+        for diagnostic in report.contentErrors {
+            terminal.out("content error \(diagnostic.location.map { "\(diagnostic.file):\($0.line):\($0.column)" } ?? diagnostic.file)")
+            terminal.report(diagnostic, siteRoot: root)
+        }
         for result in report.results {
             let place = result.block.place
             let program = result.program.isEmpty ? "" : "  (\(result.program))"
@@ -144,6 +148,7 @@ enum CheckSnippetsCommand {
             + (report.cachedPrograms == report.programs && report.programs > 0 ? ", all from the cache" : "")
         terminal.out("\(how), \(duration(report.seconds))")
         terminal.out(report.summaryLine)
+        if let line = report.contentErrorLine { terminal.out(line) }
     }
 }
 

@@ -32,6 +32,38 @@ struct CheckSnippetsCommandTests {
         #expect(run.stderr.contains("let broken: Int = \"one\"\n                  ^"), "the Markdown line and a caret")
     }
 
+    /// Issue 27, finding 6: after `sitegen import` of a Hugo blog, section pages without a
+    /// date (and a null alias) made check-snippets refuse every post, even one named.
+    @Test func aContentErrorInAnotherFileDoesNotStopThePostsThatLoadFromBeingChecked() throws {
+        let site = SnippetFixtures.site(body: "```swift\nlet fine = 1\n```\n")
+        defer { site.remove() }
+        site.write("Content/posts/tutorials.md", "---\ntitle: \"Tutorials\"\naliases: ~\n---\n\nEvery tutorial, by date.\n")
+        site.write("Content/posts/q.md", FixtureSite.post("title: Q\ndate: 2017-01-02\naliases:\n  - ~", body: "```swift\nlet q: Int = \"q\"\n```\n"))
+        let all = try CommandLineTests.run(["check-snippets"], in: site.root)
+        #expect(all.status == 1, "a content error is an error")
+        #expect(all.stdout.contains("passed  Content/posts/p.md:6  (main)"), "\(all.stdout)\n\(all.stderr)")
+        #expect(all.stdout.contains("FAILED  Content/posts/q.md:8  (main)"))
+        #expect(all.stdout.contains("content error Content/posts/tutorials.md:2:1"))
+        #expect(all.stderr.contains("Content/posts/tutorials.md:2:1: error: missing required key 'date'"), "\(all.stderr)")
+        #expect(all.stdout.hasSuffix("1 passed, 1 failed, 0 skipped, 0 not proven\n1 content error (sitegen build fails on it too); a post that cannot be read is not checked\n"))
+        #expect(!all.stderr.contains("could not be checked"))
+        let github = try CommandLineTests.run(["check-snippets", "--format", "github"], in: site.root)
+        #expect(github.stdout.contains("::error file=Content/posts/tutorials.md,line=2,col=1::missing required key 'date'"), "\(github.stdout)")
+        let suggest = try CommandLineTests.run(["check-snippets", "--suggest"], in: site.root)
+        #expect(suggest.stdout.contains("Content/posts/q.md:8") && !suggest.stderr.contains("could not be checked"), "\(suggest.stdout)\n\(suggest.stderr)")
+        // Named, a post that loads is checked; the error of another file is not its business.
+        let one = try CommandLineTests.run(["check-snippets", "Content/posts/p.md"], in: site.root)
+        #expect(one.status == 0, "\(one.stdout)\n\(one.stderr)")
+        #expect(one.stdout.hasSuffix("1 passed, 0 failed, 0 skipped, 0 not proven\n"))
+        // Named, the broken one says what is wrong with it, not "not a post of this site".
+        let broken = try CommandLineTests.run(["check-snippets", "Content/posts/tutorials.md"], in: site.root)
+        #expect(broken.status == 1)
+        #expect(broken.stderr.contains("Content/posts/tutorials.md:2:1: error: missing required key 'date'"))
+        #expect(!broken.stderr.contains("not a post of this site"))
+        // A warm run reports it again.
+        #expect(try CommandLineTests.run(["check-snippets"], in: site.root).stderr.contains("tutorials.md:2:1: error"))
+    }
+
     @Test func githubAnnotationsAndJSON() throws {
         let site = SnippetFixtures.site(body: Self.body)
         defer { site.remove() }
