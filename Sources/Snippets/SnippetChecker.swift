@@ -63,12 +63,14 @@ package struct SnippetChecker: Sendable {
         var contentErrors: [Diagnostic] = []
     }
 
-    /// The site's programs; posts `reuse` returns results for are not read.
-    package func plan() throws(DiagnosticsError) -> Plan {
-        try plan(reuse: { _ in nil })
+    /// The site's programs. `withAppleBlocks` (for `--emit`): `platform=apple` blocks are
+    /// assembled into their programs even without an Apple SDK here.
+    package func plan(withAppleBlocks: Bool = false) throws(DiagnosticsError) -> Plan {
+        try plan(reuse: { _ in nil }, withAppleBlocks: withAppleBlocks)
     }
 
-    func plan(reuse: (String) -> [SnippetResult]?) throws(DiagnosticsError) -> Plan {
+    /// Posts `reuse` returns results for are not read.
+    func plan(reuse: (String) -> [SnippetResult]?, withAppleBlocks: Bool = false) throws(DiagnosticsError) -> Plan {
         let layout = SiteLayout(root: options.siteRoot)
         let (loaded, diagnostics) = SiteLoader(layout: layout, includeDrafts: true).loadReadableFiles()
         guard let site = loaded else { throw DiagnosticsError(diagnostics) }
@@ -84,7 +86,7 @@ package struct SnippetChecker: Sendable {
             }
             let (blocks, problems) = extractor.blocks(of: post)
             let version = String(post.swiftVersion ?? site.config.snippetSwiftVersion)
-            let assembled = SnippetAssembler(hasAppleSDK: options.toolchain.hasAppleSDK, swiftVersion: version).assemble(blocks)
+            let assembled = SnippetAssembler(hasAppleSDK: options.toolchain.hasAppleSDK || withAppleBlocks, swiftVersion: version).assemble(blocks)
             plan.programs += assembled.programs
             plan.skipped += assembled.skipped
             for problem in problems + assembled.diagnostics {

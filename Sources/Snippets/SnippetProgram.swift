@@ -122,6 +122,11 @@ struct SnippetProgram: Sendable, Hashable {
         return nil
     }
 
+    /// Whether any of its code, copied or spliced in, is `platform=apple`.
+    var needsAppleSDK: Bool {
+        parts.contains { part in part.block.attributes.needsAppleSDK || part.splices.contains { $0.fragment.attributes.needsAppleSDK } }
+    }
+
     /// The `run` blocks after which a built program prints ``RunOutput/marker``: every
     /// top-level one it decides but the last, whose output is the rest.
     var markedRunBlocks: [SnippetBlock] {

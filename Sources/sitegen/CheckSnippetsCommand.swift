@@ -69,7 +69,7 @@ enum CheckSnippetsCommand {
         do throws(DiagnosticsError) {
             if let emit = arguments.value("--emit") {
                 let folder = URL(fileURLWithPath: emit, relativeTo: currentFolder).absoluteURL
-                try SnippetPackageEmitter(plan: checker.plan()).write(to: folder)
+                try SnippetPackageEmitter(plan: checker.plan(withAppleBlocks: true)).write(to: folder)
             }
             report = try checker.check()
             if let path = arguments.value("--baseline") {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SiteKit
+@testable import Snippets
 
 /// `sitegen check-snippets` as CI runs it: exit codes, the summary line, machine formats.
 @Suite("check-snippets command line", .enabled(if: SnippetFixtures.toolchain != nil, "no swiftc on PATH: snippets not compiled"))
@@ -119,6 +120,59 @@ struct CheckSnippetsCommandTests {
         let main = try String(contentsOf: package.appendingPathComponent("Sources/P_main/main.swift"), encoding: .utf8)
         #expect(main.contains("// Content/posts/p.md:11\nimport Lib\nlet p = Point()"))
         #expect(!main.contains("#sourceLocation"))
+    }
+
+    /// Issue 27, findings 2 and 3: a Hugo blog's page bundles (`<slug>/index.md`) all became
+    /// target `Index_main`, and `platform=apple` blocks were left out of the package, so
+    /// "open it in Xcode" never checked the code it exists for.
+    @Test func emitNamesBundleTargetsByTheirFolderAndKeepsAppleBlocksForApplePlatforms() throws {
+        let site = FixtureSite([
+            "Content/posts/2019/first-steps/index.md": FixtureSite.post("title: First\ndate: 2019-01-01", body: """
+                ```swift
+                let greeting = "hello"
+                ```
+                """),
+            "Content/posts/2020/first-steps/index.md": FixtureSite.post("title: First again\ndate: 2020-01-01\nslug: first-steps-again", body: """
+                ```swift
+                let again = 2
+                ```
+                """),
+            "Content/posts/table-views/index.md": FixtureSite.post("title: Tables\ndate: 2019-02-01", body: """
+                A table view:
+
+                ```swift platform=apple
+                import UIKit
+                final class ListController: UITableViewController {}
+                ```
+
+                ```swift
+                let rows = 3
+                ```
+                """),
+        ], withTheme: false)
+        defer { site.remove() }
+        let package = site.root.appendingPathComponent("Emitted")
+        let run = try CommandLineTests.run(["check-snippets", "--emit", package.path], in: site.root)
+        #expect(run.stdout.contains("skipped Content/posts/table-views/index.md:8: platform=apple"), "still skipped on Linux: \(run.stdout)")
+        let manifest = try String(contentsOf: package.appendingPathComponent("Package.swift"), encoding: .utf8)
+        let names = manifest.split(separator: "\n").compactMap { line -> String? in
+            guard let start = line.range(of: "(name: \"") else { return nil }
+            return String(line[start.upperBound...].prefix { $0 != "\"" })
+        }
+        #expect(names.sorted() == ["FirstSteps_main", "FirstSteps_main_2", "TableViews_main"], "\(manifest)")
+        #expect(Set(names.map { $0.lowercased() }).count == names.count, "unique, even on a case-insensitive disk")
+        let apple = try String(contentsOf: package.appendingPathComponent("Sources/TableViews_main/main.swift"), encoding: .utf8)
+        #expect(apple.contains("#if canImport(Darwin)") && apple.contains("final class ListController: UITableViewController {}")
+                && apple.contains("let rows = 3") && apple.hasSuffix("#endif\n"), "\(apple)")
+        #expect(manifest.contains("// TableViews_main has platform=apple blocks: its code builds on Apple platforms only"))
+        let plain = try String(contentsOf: package.appendingPathComponent("Sources/FirstSteps_main/main.swift"), encoding: .utf8)
+        #expect(!plain.contains("#if"))
+        // SwiftPM reads it (it refused 17 targets of one name).
+        let describe = try CommandLineTests.run(["package", "describe", "--package-path", package.path],
+                                                executable: URL(fileURLWithPath: SnippetFixtures.toolchain!.swiftc).resolvingSymlinksInPath()
+                                                    .deletingLastPathComponent().appendingPathComponent("swift").path)
+        #expect(describe.status == 0, "\(describe.stderr)")
+        #expect(describe.stdout.contains("TableViews_main"))
     }
 
     @Test func emitRefusesAFolderItDidNotMake() throws {
