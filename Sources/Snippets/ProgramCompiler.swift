@@ -34,7 +34,7 @@ struct ProgramCompiler: Sendable {
             })
         }
         let willRun = sandbox != nil
-        let source = program.source(prelude: prelude)
+        let source = program.source(prelude: prelude, markingRunBlocks: willRun)
         var flags = ["-swift-version", program.swiftVersion, "-diagnostic-style", "llvm", "-Xfrontend", "-debug-diagnostic-names",
                      // A type-checker bomb becomes an error at its expression, not a timeout.
                      "-Xfrontend", "-solver-expression-time-threshold=\(limits.expressionSeconds)"]
@@ -122,6 +122,7 @@ struct ProgramCompiler: Sendable {
         var outcome = CompilerOutcome(status: compiled.status, diagnostics: CompilerDiagnostic.parse(compiled.stderr),
                                       rawOutput: String((compiled.stderr + compiled.stdout).prefix(4000)))
         if case .exited = compiled.ending {} else { outcome.stopped = "the compiler \(compiled.endingDescription)" }
+        if let problem = CompilerOutcome.environmentProblem(in: compiled.stderr) { outcome.stopped = problem }
         let binary = work.appendingPathComponent("program")
         if case .run = program.kind, compiled.status == 0, let sandbox, FileManager.default.fileExists(atPath: binary.path) {
             outcome.run = RunOutcome(sandbox.sandbox.run(binary))

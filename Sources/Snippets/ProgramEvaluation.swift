@@ -57,6 +57,7 @@ struct ProgramEvaluation {
         let failedAt = failures.keys.min().flatMap { failures[$0]?.first }.map { diagnostic in
             diagnostic.location.map { "\(diagnostic.file):\($0.line)" } ?? diagnostic.file
         } ?? first.place
+        let outputs = runOutputs()
         return blocks.enumerated().map { index, block in
             let outcome: SnippetResult.Outcome
             if let problems = failures[index] {
@@ -70,10 +71,20 @@ struct ProgramEvaluation {
                 outcome = .passed
             }
             var result = SnippetResult(block: block, program: program.name, outcome: outcome)
-            // The program's whole output belongs to its last `run` block.
-            if result.isPassed, index == blocks.lastIndex(where: { $0.attributes.run }) { result.output = self.outcome.run?.output }
+            if result.isPassed { result.output = outputs[block] }
             return result
         }
+    }
+
+    /// What each `run` block printed: up to its marker (``RunOutput``), the rest for the
+    /// last one; all of it for the last one when the markers are not all there.
+    private func runOutputs() -> [SnippetBlock: String] {
+        guard let output = outcome.run?.output, let last = program.blocks.last(where: { $0.attributes.run }) else { return [:] }
+        let marked = program.markedRunBlocks
+        guard let segments = RunOutput.segments(output, marked: marked.count) else { return [last: RunOutput.printed(output)] }
+        var outputs = Dictionary(zip(marked, segments), uniquingKeysWith: { first, _ in first })
+        outputs[last, default: ""] += segments[segments.count - 1]
+        return outputs
     }
 
     /// A `fails=` block passes when its errors are exactly the expected one. Errors in the
@@ -108,8 +119,9 @@ struct ProgramEvaluation {
     private func runProblem(_ expected: String) -> String? {
         guard let run = outcome.run else { return "the program was not run" }
         if let problem = run.problem { return "the program \(problem)" }
-        if run.output != expected {
-            return "the program printed \(run.output.debugDescription), expected \(expected.debugDescription)"
+        let printed = RunOutput.printed(run.output)
+        if printed != expected {
+            return "the program printed \(printed.debugDescription), expected \(expected.debugDescription)"
         }
         return nil
     }

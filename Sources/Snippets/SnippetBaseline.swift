@@ -11,6 +11,12 @@ package struct BaselineEntry: Sendable, Hashable, Comparable {
     var hash: String
     /// The block's first code line, written beside the entry for a reader; not compared.
     var firstLine = ""
+    /// For a stale entry: the fence line of its block, which passes now; nil when no block
+    /// of the post is it any more (edited or removed). Not compared.
+    var line: Int?
+
+    /// `Content/posts/x.md:12`, or the post alone when the block is gone.
+    package var place: String { line.map { "\(file):\($0)" } ?? file }
 
     package static func == (a: BaselineEntry, b: BaselineEntry) -> Bool { a.key == b.key }
     package func hash(into hasher: inout Hasher) { hasher.combine(key) }
@@ -91,7 +97,12 @@ package struct SnippetBaseline: Sendable {
             failing.insert(entries[index])
             report.results[index].known = self.entries.contains(entries[index])
         }
-        report.stale = self.entries.filter { report.checkedFiles.contains($0.file) && !failing.contains($0) }.sorted()
+        let lines = Dictionary(zip(entries, report.results.map(\.block.fenceLine)), uniquingKeysWith: { first, _ in first })
+        report.stale = self.entries.filter { report.checkedFiles.contains($0.file) && !failing.contains($0) }.sorted().map { entry in
+            var entry = entry
+            entry.line = lines[entry]
+            return entry
+        }
     }
 
     /// The baseline after this run: every failure of the checked posts, and the entries of

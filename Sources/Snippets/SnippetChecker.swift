@@ -58,20 +58,27 @@ package struct SnippetChecker: Sendable {
         var posts: [String] = []
         /// Whether `run` programs are run (the option, else `site.yml`).
         var runPrograms = true
+        /// The errors of the content (of the posts named, if any): a post that cannot be read
+        /// is not checked, the others are.
+        var contentErrors: [Diagnostic] = []
     }
 
-    /// The site's programs; posts `reuse` returns results for are not read.
-    package func plan() throws(DiagnosticsError) -> Plan {
-        try plan(reuse: { _ in nil })
+    /// The site's programs. `withAppleBlocks` (for `--emit`): `platform=apple` blocks are
+    /// assembled into their programs even without an Apple SDK here.
+    package func plan(withAppleBlocks: Bool = false) throws(DiagnosticsError) -> Plan {
+        try plan(reuse: { _ in nil }, withAppleBlocks: withAppleBlocks)
     }
 
-    func plan(reuse: (String) -> [SnippetResult]?) throws(DiagnosticsError) -> Plan {
+    /// Posts `reuse` returns results for are not read.
+    func plan(reuse: (String) -> [SnippetResult]?, withAppleBlocks: Bool = false) throws(DiagnosticsError) -> Plan {
         let layout = SiteLayout(root: options.siteRoot)
-        let (site, _) = try SiteLoader(layout: layout, includeDrafts: true).load()
-        let posts = try selectedPosts(site.posts, layout: layout)
+        let (loaded, diagnostics) = SiteLoader(layout: layout, includeDrafts: true).loadReadableFiles()
+        guard let site = loaded else { throw DiagnosticsError(diagnostics) }
+        let (posts, contentErrors) = try selectedPosts(site.posts, errors: diagnostics.filter { $0.severity == .error }, layout: layout)
         let extractor = SnippetExtractor(markdown: site.config.markdown)
         var plan = Plan(programs: [], skipped: [], invalid: [], prelude: try readPrelude(layout), stubs: [],
-                        posts: posts.map(\.sourcePath), runPrograms: options.runPrograms ?? site.config.snippetRun)
+                        posts: posts.map(\.sourcePath), runPrograms: options.runPrograms ?? site.config.snippetRun,
+                        contentErrors: contentErrors)
         for post in posts.sorted(by: { $0.sourcePath < $1.sourcePath }) {
             if let results = reuse(post.sourcePath) {
                 plan.reused += results
@@ -79,7 +86,7 @@ package struct SnippetChecker: Sendable {
             }
             let (blocks, problems) = extractor.blocks(of: post)
             let version = String(post.swiftVersion ?? site.config.snippetSwiftVersion)
-            let assembled = SnippetAssembler(hasAppleSDK: options.toolchain.hasAppleSDK, swiftVersion: version).assemble(blocks)
+            let assembled = SnippetAssembler(hasAppleSDK: options.toolchain.hasAppleSDK || withAppleBlocks, swiftVersion: version).assemble(blocks)
             plan.programs += assembled.programs
             plan.skipped += assembled.skipped
             for problem in problems + assembled.diagnostics {
@@ -116,6 +123,7 @@ package struct SnippetChecker: Sendable {
         var report = SnippetReport(results: all, compilerProcesses: counter.value, programs: plan.programs.count,
                                    cachedPrograms: compiler.cachedPrograms.value, seconds: 0)
         report.checkedFiles = Set(plan.posts)
+        report.contentErrors = plan.contentErrors
         report.warnings = [sandbox?.warning].compactMap { $0 }
         let fresh = Set(plan.posts).subtracting(plan.reused.map(\.block.file))
         if !fresh.isEmpty {
@@ -125,7 +133,12 @@ package struct SnippetChecker: Sendable {
         }
         // After the record, whose identity is part of the environment.
         let written = SnippetFingerprint(layout: layout, toolchain: options.toolchain, settings: settings, cacheFolder: options.cacheFolder)
-        SnippetManifest.save(all, checked: Set(plan.posts), written, previous: manifest, to: options.cacheFolder)
+        if plan.contentErrors.isEmpty {
+            SnippetManifest.save(all, checked: Set(plan.posts), written, previous: manifest, to: options.cacheFolder)
+        } else {
+            // No warm run from the manifest: the next run reads the site and reports them again.
+            SnippetManifest.remove(from: options.cacheFolder)
+        }
         report.seconds = Date().timeIntervalSince(start)
         return report
     }
@@ -134,6 +147,7 @@ package struct SnippetChecker: Sendable {
     /// count of the processes it starts. With `run` false, `run` programs are type-checked only.
     func makeCompiler(_ plan: Plan, run: Bool) throws(DiagnosticsError) -> (ProgramCompiler, ProcessCounter) {
         let cache = SnippetCache(folder: options.cacheFolder, toolchain: options.toolchain)
+        cache.removeOtherModuleCaches()
         let counter = ProcessCounter()
         let stubs = try cache.buildStubs(plan.stubs, counter: counter)
         let isolation = options.isolation
@@ -192,17 +206,24 @@ package struct SnippetChecker: Sendable {
         return path == given || path == file || path.hasSuffix("/" + file)
     }
 
-    private func selectedPosts(_ posts: [Post], layout: SiteLayout) throws(DiagnosticsError) -> [Post] {
-        guard !options.files.isEmpty else { return posts }
+    /// The posts the command line names (all without names), and the content errors of
+    /// those files (all without names). A name that is neither a post nor a file with an
+    /// error is refused.
+    private func selectedPosts(_ posts: [Post], errors: [Diagnostic], layout: SiteLayout) throws(DiagnosticsError)
+        -> (posts: [Post], errors: [Diagnostic]) {
+        guard !options.files.isEmpty else { return (posts, errors) }
         var selected: [Post] = []
+        var selectedErrors: [Diagnostic] = []
         var unknown: [Diagnostic] = []
         for file in options.files {
             let matches = posts.filter { Self.matches($0.sourcePath, file, layout: layout) }
-            if matches.isEmpty { unknown.append(.error(file, nil, "not a post of this site (posts are in Content/posts/)")) }
+            let problems = errors.filter { Self.matches($0.file, file, layout: layout) }
+            if matches.isEmpty && problems.isEmpty { unknown.append(.error(file, nil, "not a post of this site (posts are in Content/posts/)")) }
             selected += matches
+            selectedErrors += problems
         }
         guard unknown.isEmpty else { throw DiagnosticsError(unknown) }
-        return selected
+        return (selected, selectedErrors)
     }
 
     private func readPrelude(_ layout: SiteLayout) throws(DiagnosticsError) -> SnippetPrelude? {

@@ -60,6 +60,10 @@ struct SnippetManifest: Codable {
         return try? JSONDecoder().decode(SnippetManifest.self, from: data)
     }
 
+    static func remove(from cacheFolder: URL) {
+        try? FileManager.default.removeItem(at: url(cacheFolder))
+    }
+
     /// The stored results of `file`, if it and the environment are as they were.
     func results(of file: String, _ fingerprint: SnippetFingerprint) -> [SnippetResult]? {
         guard environment == fingerprint.environment, let post = posts[file], let identity = fingerprint.posts[file],

@@ -15,9 +15,14 @@ package struct SnippetPackageEmitter: Sendable {
         var targets: [String] = []
         var files: [(path: String, text: String)] = []
         var moduleTargets = Set<String>()
+        // Lowercased: Sources/A and Sources/a are one folder on a Mac's disk.
+        var taken = Set<String>()
+        // Modules with platform=apple code, by post: what imports one is Apple-only too.
+        var appleModules = Set<String>()
         for program in plan.programs {
             let name: String
             let fileName: String
+            let apple = program.needsAppleSDK || program.modules.contains { appleModules.contains("\(program.file)\t\($0)") }
             switch program.kind {
             case .expectedFailure:
                 continue  // written to fail; the package must build
@@ -25,14 +30,21 @@ package struct SnippetPackageEmitter: Sendable {
                 guard moduleTargets.insert(module).inserted else { continue }
                 name = module
                 fileName = "\(module).swift"
+                taken.insert(module.lowercased())
+                if apple { appleModules.insert("\(program.file)\t\(module)") }
                 targets.append("        .target(name: \(SnippetProgram.literal(name)), path: \"Sources/\(name)\"),")
             case .check, .run:
-                name = Self.targetName(file: program.file, program: program.name)
+                name = Self.unique(Self.targetName(file: program.file, program: program.name), taken: &taken)
                 fileName = "main.swift"
                 let dependencies = program.modules.map { SnippetProgram.literal($0) }.joined(separator: ", ")
                 targets.append("        .executableTarget(name: \(SnippetProgram.literal(name)), dependencies: [\(dependencies)], path: \"Sources/\(name)\"),")
             }
-            files.append(("Sources/\(name)/\(fileName)", Self.withComments(program.source(prelude: plan.prelude))))
+            var source = Self.withComments(program.source(prelude: plan.prelude))
+            if apple {
+                targets[targets.count - 1] = "        // \(name) has platform=apple blocks: its code builds on Apple platforms only\n" + targets[targets.count - 1]
+                source = Self.appleOnly(source)
+            }
+            files.append(("Sources/\(name)/\(fileName)", source))
         }
         let manifest = """
             // swift-tools-version:5.9
@@ -87,9 +99,30 @@ package struct SnippetPackageEmitter: Sendable {
         }
     }
 
-    /// `viper-interactor-and-entity` + `main` → `ViperInteractorAndEntity_main`.
+    /// `name`, or `name_2`, `name_3`, … when another target has it (in any case).
+    static func unique(_ name: String, taken: inout Set<String>) -> String {
+        var candidate = name
+        var number = 1
+        while !taken.insert(candidate.lowercased()).inserted {
+            number += 1
+            candidate = "\(name)_\(number)"
+        }
+        return candidate
+    }
+
+    /// The source of a program with `platform=apple` blocks, compiled only where an Apple
+    /// SDK is: elsewhere (`swift build` on Linux) the target is empty and builds.
+    static func appleOnly(_ source: String) -> String {
+        "// platform=apple: this code needs an Apple SDK; elsewhere the target is empty.\n#if canImport(Darwin)\n"
+            + source + (source.hasSuffix("\n") ? "" : "\n") + "#endif\n"
+    }
+
+    /// `viper-interactor-and-entity` + `main` → `ViperInteractorAndEntity_main`; a page
+    /// bundle (`first-steps/index.md`) is named by its folder.
     static func targetName(file: String, program: String) -> String {
-        let slug = URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
+        let url = URL(fileURLWithPath: file)
+        let isBundle = url.deletingPathExtension().lastPathComponent == "index" && url.pathComponents.count > 1
+        let slug = (isBundle ? url.deletingLastPathComponent() : url.deletingPathExtension()).lastPathComponent
         let words = slug.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map { $0.prefix(1).uppercased() + $0.dropFirst() }
         let suffix = program.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).joined(separator: "_")
         let name = words.joined() + "_" + suffix

@@ -122,13 +122,28 @@ struct SnippetProgram: Sendable, Hashable {
         return nil
     }
 
+    /// Whether any of its code, copied or spliced in, is `platform=apple`.
+    var needsAppleSDK: Bool {
+        parts.contains { part in part.block.attributes.needsAppleSDK || part.splices.contains { $0.fragment.attributes.needsAppleSDK } }
+    }
+
+    /// The `run` blocks after which a built program prints ``RunOutput/marker``: every
+    /// top-level one it decides but the last, whose output is the rest.
+    var markedRunBlocks: [SnippetBlock] {
+        Array(parts.filter { !$0.inherited && $0.block.attributes.run }.map(\.block).dropLast())
+    }
+
     /// The Swift source: the prelude, then each block under a `#sourceLocation` of its file line.
-    func source(prelude: SnippetPrelude?) -> String {
+    /// `markingRunBlocks`: for the program that is built and run, a ``RunOutput/marker`` is
+    /// printed after each of ``markedRunBlocks``, so each block's output is known.
+    func source(prelude: SnippetPrelude?, markingRunBlocks: Bool = false) -> String {
         var text = ""
         if let prelude {
             text += "#sourceLocation(file: \(Self.literal(prelude.path)), line: 1)\n\(prelude.text)\n#sourceLocation()\n"
         }
+        let marked = markingRunBlocks ? Set(markedRunBlocks) : []
         for part in parts {
+            defer { if marked.contains(part.block) { text += RunOutput.printMarker } }
             text += location(part.block.firstLine, file: part.block.file)
             let bytes = part.effectiveBytes
             var start = 0
@@ -177,4 +192,25 @@ struct SnippetProgram: Sendable, Hashable {
 struct SnippetPrelude: Sendable, Hashable {
     var path: String
     var text: String
+}
+
+/// A `run` program's output, cut into what each of its `run` blocks printed.
+enum RunOutput {
+    /// Printed after each of ``SnippetProgram/markedRunBlocks``: a control character and a
+    /// word no post prints.
+    static let marker = "\u{1F}sitegen-run-block-end\u{1F}"
+    /// The statement, on a line of its own after the block's code.
+    static let printMarker = "print(\"\\u{1F}sitegen-run-block-end\\u{1F}\", terminator: \"\")\n"
+
+    /// The output without the markers: what the program printed.
+    static func printed(_ output: String) -> String {
+        output.replacingOccurrences(of: marker, with: "")
+    }
+
+    /// Each marked block's output, in order, then the rest; nil when the markers are not all
+    /// there (the program stopped early).
+    static func segments(_ output: String, marked: Int) -> [String]? {
+        let segments = output.components(separatedBy: marker)
+        return segments.count == marked + 1 ? segments : nil
+    }
 }

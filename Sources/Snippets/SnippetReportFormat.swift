@@ -1,12 +1,13 @@
 import Foundation
 import SiteKit
+import Support
 
 /// The machine formats of a report: GitHub workflow annotations and JSON.
 package enum SnippetReportFormat {
     /// `::error file=…,line=…,col=…::message` for each new failure and stale baseline entry,
     /// `::warning` for each block not proven, `::notice` for each skip, then the summary line.
     package static func github(_ report: SnippetReport) -> String {
-        var lines: [String] = []
+        var lines = report.contentErrors.map(error)
         for result in report.results {
             let place = "file=\(escapeProperty(result.block.file)),line=\(result.block.fenceLine)"
             switch result.outcome {
@@ -15,11 +16,7 @@ package enum SnippetReportFormat {
             case .failed(let diagnostics):
                 // A known failure is the baseline's business, not the pull request's.
                 guard !result.known else { continue }
-                for diagnostic in diagnostics {
-                    var place = "file=\(escapeProperty(diagnostic.file))"
-                    if let location = diagnostic.location { place += ",line=\(location.line),col=\(location.column)" }
-                    lines.append("::error \(place)::\(escapeData(diagnostic.message))")
-                }
+                lines += diagnostics.map(error)
             case .notProven(let reason):
                 lines.append("::warning \(place)::\(escapeData("not proven: \(reason)"))")
             case .skipped(let reason):
@@ -27,16 +24,27 @@ package enum SnippetReportFormat {
             }
         }
         for entry in report.stale ?? [] {
-            lines.append("::error file=\(escapeProperty(entry.file))::\(escapeData(staleMessage(entry)))")
+            let place = "file=\(escapeProperty(entry.file))" + (entry.line.map { ",line=\($0)" } ?? "")
+            lines.append("::error \(place)::\(escapeData(staleMessage(entry)))")
         }
         for warning in report.warnings { lines.append("::warning::\(escapeData(warning))") }
         lines.append(report.summaryLine)
+        if let line = report.contentErrorLine { lines.append(line) }
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// Why a stale baseline entry fails the run.
+    /// `::error file=…,line=…,col=…::message`.
+    private static func error(_ diagnostic: Diagnostic) -> String {
+        var place = "file=\(escapeProperty(diagnostic.file))"
+        if let location = diagnostic.location { place += ",line=\(location.line),col=\(location.column)" }
+        return "::error \(place)::\(escapeData(diagnostic.message))"
+    }
+
+    /// Why a stale baseline entry fails the run: its block passes now, or is gone.
     package static func staleMessage(_ entry: BaselineEntry) -> String {
-        "the baseline lists a failure of program `\(entry.program)` (\(entry.hash)\(entry.firstLine.isEmpty ? "" : ": \(entry.firstLine)")) that no longer fails; run --update-baseline to remove it"
+        let listed = "the baseline lists a failure of program `\(entry.program)` (\(entry.hash)\(entry.firstLine.isEmpty ? "" : ": \(entry.firstLine)"))"
+        let why = entry.line == nil ? "whose block is no longer in the post (edited or removed)" : "that now passes"
+        return "\(listed) \(why); run --update-baseline to remove it"
     }
 
     /// Every block with its status, and the run's counts.
@@ -58,6 +66,8 @@ package enum SnippetReportFormat {
         }
         struct Stale: Encodable {
             var file: String
+            /// The fence line of its block, which passes now; none when the block is gone.
+            var line: Int?
             var program: String
             var hash: String
         }
@@ -69,11 +79,15 @@ package enum SnippetReportFormat {
             var notProven: Int
             var known: Int?
             var stale: [Stale]?
+            var contentErrors: [Problem]
             var warnings: [String]
             var programs: Int
             var cachedPrograms: Int
             var compilerProcesses: Int
             var seconds: Double
+        }
+        func problem(_ diagnostic: Diagnostic) -> Problem {
+            Problem(file: diagnostic.file, line: diagnostic.location?.line, column: diagnostic.location?.column, message: diagnostic.message)
         }
         let blocks = report.results.map { result -> Block in
             var block = Block(file: result.block.file, line: result.block.fenceLine, program: result.program, status: "passed", diagnostics: [])
@@ -86,14 +100,14 @@ package enum SnippetReportFormat {
                 (block.status, block.reason) = ("not-proven", reason)
             case .failed(let diagnostics):
                 block.status = result.known ? "known" : "failed"
-                block.diagnostics = diagnostics.map { Problem(file: $0.file, line: $0.location?.line, column: $0.location?.column, message: $0.message) }
+                block.diagnostics = diagnostics.map(problem)
             }
             return block
         }
         let document = Document(blocks: blocks, passed: report.passed, failed: report.failed, skipped: report.skipped,
                                 notProven: report.notProven, known: report.stale == nil ? nil : report.known,
-                                stale: report.stale?.map { Stale(file: $0.file, program: $0.program, hash: $0.hash) },
-                                warnings: report.warnings, programs: report.programs, cachedPrograms: report.cachedPrograms,
+                                stale: report.stale?.map { Stale(file: $0.file, line: $0.line, program: $0.program, hash: $0.hash) },
+                                contentErrors: report.contentErrors.map(problem), warnings: report.warnings, programs: report.programs, cachedPrograms: report.cachedPrograms,
                                 compilerProcesses: report.compilerProcesses, seconds: (report.seconds * 1000).rounded() / 1000)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]

@@ -64,6 +64,9 @@ package struct SnippetReport: Sendable {
     package var stale: [BaselineEntry]?
     /// Said once at the end of the report (no sandbox for `run` programs, …).
     package var warnings: [String] = []
+    /// Errors of the site's content (a post without a date, …), each at its `file:line:col`:
+    /// they fail the run, and a post that cannot be read is not checked.
+    package var contentErrors: [Diagnostic] = []
     /// Whether the results came from the manifest without loading the site.
     package var fromManifest = false
     /// The posts checked (display paths), with or without Swift blocks: a baseline's
@@ -85,8 +88,16 @@ package struct SnippetReport: Sendable {
     var skipped: Int { results.count(where: \.isSkipped) }
     var notProven: Int { results.count(where: \.isNotProven) }
 
-    /// Whether the run fails: a new failure, or (with a baseline) a listed one that is gone.
-    package var fails: Bool { failed > 0 || !(stale ?? []).isEmpty }
+    /// Whether the run fails: a new failure, (with a baseline) a listed one that is gone, or
+    /// an error of the content.
+    package var fails: Bool { failed > 0 || !(stale ?? []).isEmpty || !contentErrors.isEmpty }
+
+    /// `1 content error (…)`, printed after the summary line; nil without content errors.
+    package var contentErrorLine: String? {
+        guard !contentErrors.isEmpty else { return nil }
+        let count = contentErrors.count == 1 ? "1 content error" : "\(contentErrors.count) content errors"
+        return "\(count) (sitegen build fails on \(contentErrors.count == 1 ? "it" : "them") too); a post that cannot be read is not checked"
+    }
 
     /// `N passed, N failed, N skipped, N not proven` (with a baseline `, N known, N stale`),
     /// the report's last line.

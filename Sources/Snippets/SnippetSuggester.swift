@@ -61,7 +61,9 @@ package struct SnippetSuggester: Sendable {
         // Each post's bytes before and after the load: the same, they are what was read.
         let path = { (file: String) in options.siteRoot.appendingPathComponent(file).path }
         let before = Dictionary(uniqueKeysWithValues: troubled.compactMap { file in CheckedPost.read(path(file)).map { (file, $0) } })
-        let (site, _) = try SiteLoader(layout: layout, includeDrafts: true).load()
+        // The posts that load, as the check read them (issue 27, finding 6).
+        let (loaded, problems) = SiteLoader(layout: layout, includeDrafts: true).loadReadableFiles()
+        guard let site = loaded else { throw DiagnosticsError(problems) }
         // Suggestions are about compiling: `run` programs are type-checked, never run.
         let (compiler, counter) = try local.makeCompiler(plan, run: false)
         let preludeHasFoundation = plan.prelude.map { $0.text.contains("import Foundation") || $0.text.contains("import UIKit") } ?? false

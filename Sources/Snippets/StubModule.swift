@@ -64,7 +64,23 @@ struct SnippetCache: Sendable {
     var folder: URL
     var toolchain: SwiftToolchain
 
-    var moduleCache: URL { folder.appendingPathComponent("module-cache") }
+    /// The compiler's module cache (Clang's `.pcm` files), one per place the cache folder is
+    /// at: every `.pcm` names the folder it was built in, and the compiler refuses one found
+    /// at another path ("was compiled with module cache path …"). A site moved, copied or
+    /// restored by CI elsewhere builds a new one beside the results, which stay valid.
+    var moduleCache: URL {
+        var hash = SHA256()
+        hash.update(folder.resolvingSymlinksInPath().path)
+        return folder.appendingPathComponent("module-cache/\(hash.hexDigest().prefix(16))")
+    }
+
+    /// Removes the module caches of the places the folder was at before (see ``moduleCache``).
+    func removeOtherModuleCaches() {
+        let parent = moduleCache.deletingLastPathComponent(), current = moduleCache.lastPathComponent
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: parent.path)) ?? [] where name != current {
+            try? FileManager.default.removeItem(at: parent.appendingPathComponent(name))
+        }
+    }
 
     func key(_ parts: [String]) -> String {
         var hash = SHA256()

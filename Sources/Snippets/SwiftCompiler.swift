@@ -112,13 +112,29 @@ struct CompilerOutcome: Sendable, Codable {
     var diagnostics: [CompilerDiagnostic]
     /// The compiler's own words when it printed no diagnostic lines (a crash, a bad flag).
     var rawOutput: String
-    /// Why the compiler did not finish by itself ("the compiler timed out after 60 s").
+    /// Why the outcome says nothing about the code: the compiler did not finish by itself
+    /// ("the compiler timed out after 60 s"), could not start, or failed for a reason of the
+    /// machine (``environmentProblem(in:)``). Such an outcome is never cached.
     var stopped: String?
     /// For `run`: what the program did.
     var run: RunOutcome?
 
     /// Whether the result may be cached: nothing was stopped, so the same input gives it again.
     var isComplete: Bool { stopped == nil && (run?.isComplete ?? true) }
+
+    /// The compiler's words when it failed because of the machine, not the code: a module
+    /// cache it cannot use (moved, or written by another compiler), an SDK module missing.
+    static let environmentMessages = ["was compiled with module cache path", "missing required module 'SwiftShims'",
+                                      "module file was created by a different version of the compiler",
+                                      "could not build module 'SwiftShims'", "unable to open output file"]
+
+    /// "the compiler could not use its module cache: …" when `stderr` says one of
+    /// ``environmentMessages``; nil when the failure (if any) may be the code's.
+    static func environmentProblem(in stderr: String) -> String? {
+        guard let line = stderr.split(separator: "\n").first(where: { line in environmentMessages.contains { line.contains($0) } })
+        else { return nil }
+        return "the compiler failed for a reason of this machine, not of the code (\(line.prefix(300)))"
+    }
 }
 
 /// What a `run` program did.

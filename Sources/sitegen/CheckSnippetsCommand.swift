@@ -69,7 +69,7 @@ enum CheckSnippetsCommand {
         do throws(DiagnosticsError) {
             if let emit = arguments.value("--emit") {
                 let folder = URL(fileURLWithPath: emit, relativeTo: currentFolder).absoluteURL
-                try SnippetPackageEmitter(plan: checker.plan()).write(to: folder)
+                try SnippetPackageEmitter(plan: checker.plan(withAppleBlocks: true)).write(to: folder)
             }
             report = try checker.check()
             if let path = arguments.value("--baseline") {
@@ -119,6 +119,10 @@ enum CheckSnippetsCommand {
     }
 
     private static func printText(_ report: SnippetReport, terminal: Terminal, root: URL) {
+        for diagnostic in report.contentErrors {
+            terminal.out("content error \(diagnostic.location.map { "\(diagnostic.file):\($0.line):\($0.column)" } ?? diagnostic.file)")
+            terminal.report(diagnostic, siteRoot: root)
+        }
         for result in report.results {
             let place = result.block.place
             let program = result.program.isEmpty ? "" : "  (\(result.program))"
@@ -137,13 +141,14 @@ enum CheckSnippetsCommand {
             }
         }
         for entry in report.stale ?? [] {
-            terminal.out("stale   \(entry.file): \(SnippetReportFormat.staleMessage(entry))")
+            terminal.out("stale   \(entry.place): \(SnippetReportFormat.staleMessage(entry))")
         }
         for warning in report.warnings { terminal.err("sitegen check-snippets: warning: \(warning)") }
         let how = report.fromManifest ? "no post changed since the last run" : "\(report.programs) programs, \(report.compilerProcesses) compiler processes"
             + (report.cachedPrograms == report.programs && report.programs > 0 ? ", all from the cache" : "")
         terminal.out("\(how), \(duration(report.seconds))")
         terminal.out(report.summaryLine)
+        if let line = report.contentErrorLine { terminal.out(line) }
     }
 }
 

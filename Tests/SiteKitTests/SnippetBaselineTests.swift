@@ -48,17 +48,27 @@ struct SnippetBaselineTests {
         #expect(lines.last == "1 passed, 1 failed, 0 skipped, 0 not proven, 1 known, 1 stale")
         #expect(lines.contains { $0.hasPrefix("::error file=Content/posts/p.md,line=17,col=18::cannot find 'anotherUndefinedName' in scope") },
                 "the edited block's failure is new")
-        #expect(lines.contains { $0.hasPrefix("::error file=Content/posts/p.md::the baseline lists a failure of program `isolated`") && $0.contains("let alsoBroken = undefinedName") },
-                "its old entry no longer fails")
+        #expect(lines.contains { $0.hasPrefix("::error file=Content/posts/p.md::the baseline lists a failure of program `isolated`") && $0.contains("let alsoBroken = undefinedName")
+                && $0.contains("whose block is no longer in the post (edited or removed)") },
+                "its old entry no longer fails, and no block of the post is it: the post and the reason")
         #expect(!lines.contains { $0.contains("cannot convert value") }, "the known failure is not the pull request's")
 
-        // Fixing the known one: its entry is stale, and the run fails until the file shrinks.
+        // Fixing the known ones, one by an edit, one by the prelude: their entries are stale,
+        // and the run fails until the file shrinks.
         site.write("Content/posts/p.md", FixtureSite.post("title: P\ndate: 2017-01-01", body: Self.body
-            .replacingOccurrences(of: "let broken: Int = \"one\"", with: "let broken: Int = 1")
-            .replacingOccurrences(of: "let alsoBroken = undefinedName", with: "let alsoBroken = 2")))
+            .replacingOccurrences(of: "let broken: Int = \"one\"", with: "let broken: Int = 1")))
+        site.write("Content/snippets/prelude.swift", "let undefinedName = 2\n")
         let fixed = try CommandLineTests.run(["check-snippets", "--baseline", baseline.path], in: site.root)
         #expect(fixed.status == 1)
         #expect(fixed.stdout.hasSuffix("3 passed, 0 failed, 0 skipped, 0 not proven, 0 known, 2 stale\n"))
+        // Issue 27, finding 7: a stale entry whose block is still there is reported at its
+        // line; one whose block is gone, at the post with the reason.
+        #expect(fixed.stdout.contains("stale   Content/posts/p.md:14: the baseline lists a failure of program `isolated` (")
+                && fixed.stdout.contains(": let alsoBroken = undefinedName) that now passes; run --update-baseline to remove it"), "\(fixed.stdout)")
+        #expect(fixed.stdout.contains("stale   Content/posts/p.md: the baseline lists a failure of program `isolated` (")
+                && fixed.stdout.contains(": let broken: Int = \"one\") whose block is no longer in the post (edited or removed); run --update-baseline"))
+        let annotated = try CommandLineTests.run(["check-snippets", "--baseline", baseline.path, "--format", "github"], in: site.root)
+        #expect(annotated.stdout.contains("::error file=Content/posts/p.md,line=14::the baseline lists a failure of program `isolated`"), "\(annotated.stdout)")
         _ = try CommandLineTests.run(["check-snippets", "--baseline", baseline.path, "--update-baseline"], in: site.root)
         let shrunk = try String(contentsOf: baseline, encoding: .utf8)
         #expect(!shrunk.contains("Content/posts/p.md\t"), "\(shrunk)")

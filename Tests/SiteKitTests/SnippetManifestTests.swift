@@ -67,4 +67,25 @@ struct SnippetManifestTests {
         #expect(!again.fromManifest)
         #expect(FileManager.default.fileExists(atPath: record.path))
     }
+
+    /// Issue 27, finding 1: the cache is in the site (`.sitegen-cache/`), and a site is moved,
+    /// copied, or restored by CI at another path. The compiler's module cache names its own
+    /// path inside every `.pcm`: reused from the old place, every new compile failed with
+    /// "was compiled with module cache path …", and that failure was cached.
+    @Test func theCacheStaysValidWhenTheSiteFolderMoves() throws {
+        let site = SnippetFixtures.site(body: "```swift\nimport Foundation\nlet a = Date()\n```\n")
+        site.write("Content/posts/q.md", FixtureSite.post("title: Q\ndate: 2017-01-02", body: "```swift\nimport Foundation\nlet q = URL(string: \"x\")\n```\n"))
+        let cold = try Self.check(site)
+        #expect(cold.summaryLine == "2 passed, 0 failed, 0 skipped, 0 not proven")
+        let moved = FixtureSite(root: site.root.deletingLastPathComponent().appendingPathComponent("sitegen-moved-\(UUID().uuidString)"))
+        try FileManager.default.moveItem(at: site.root, to: moved.root)
+        defer { moved.remove() }
+        // One post edited after the move: its program is compiled again, in the moved cache.
+        moved.write("Content/posts/q.md", FixtureSite.post("title: Q\ndate: 2017-01-02", body: "```swift\nimport Foundation\nlet q = URL(string: \"y\")\n```\n"))
+        let afterMove = try Self.check(moved)
+        #expect(afterMove.compilerProcesses == 1, "p.md from the manifest, q.md compiled again")
+        #expect(afterMove.summaryLine == "2 passed, 0 failed, 0 skipped, 0 not proven", "\(SnippetFixtures.failures(afterMove))")
+        let warm = try Self.check(moved)
+        #expect(warm.fromManifest && warm.summaryLine == "2 passed, 0 failed, 0 skipped, 0 not proven")
+    }
 }

@@ -76,6 +76,47 @@ struct SnippetPageTests {
         #expect(!page.contains("not checked") && !page.contains("&amp;"))
     }
 
+    /// Issue 27, finding 5: a program with two `run` blocks showed the first as "as written
+    /// in the post (not checked)" and both outputs under the second.
+    @Test func eachRunBlockOfAProgramShowsWhatItPrinted() throws {
+        let site = Self.site("""
+            We start with a greeting:
+
+            ```swift run
+            func greet(_ word: String) { print(word) }
+            greet("first")
+            ```
+            ```output
+            first
+            ```
+
+            A helper, not run on its own:
+
+            ```swift
+            let next = "second"
+            ```
+
+            Then a second one:
+
+            ```swift run
+            greet(next)
+            ```
+            ```output
+            second
+            ```
+            """)
+        defer { site.remove() }
+        let report = try Self.check(site)
+        #expect(report.summaryLine == "3 passed, 0 failed, 0 skipped, 0 not proven", "\(SnippetFixtures.failures(report))")
+        #expect(report.results.map(\.output) == ["first\n", nil, "second\n"])
+        _ = try site.build()
+        let page = try #require(site.read("posts/p/index.html"))
+        let checked = "<figcaption>Output, checked with Swift \(Self.version):</figcaption>\n"
+        #expect(page.contains(checked + "<pre><code>first</code></pre>"), "\(page)")
+        #expect(page.contains(checked + "<pre><code>second</code></pre>"))
+        #expect(!page.contains("not checked") && !page.contains("first\nsecond"))
+    }
+
     @Test func aBlockTheRecordDoesNotKnowShowsWhatThePostWroteMarkedNotChecked() throws {
         let site = Self.site()
         defer { site.remove() }

@@ -125,6 +125,25 @@ struct SnippetSafetyTests {
         #expect(!again.fromManifest)
     }
 
+    /// Issue 27, finding 1: a failure of the machine (here a module cache the compiler cannot
+    /// use) is reported, and never cached as the block's result.
+    @Test func aFailureOfTheMachineIsReportedAndNeverCached() throws {
+        let fake = try Self.fakeCompiler("""
+            echo "<unknown>:0: error: precompiled file '/b/SwiftShims-1.pcm' was compiled with module cache path '/a', but the path is currently '/b' [error_from_clang]" >&2
+            echo "<unknown>:0: error: missing required module 'SwiftShims' [serialization_missing_single_dependency]" >&2
+            exit 1
+            """)
+        defer { try? FileManager.default.removeItem(at: fake.folder) }
+        let site = SnippetFixtures.site(body: "```swift\nlet a = 1\n```\n")
+        defer { site.remove() }
+        let report = try Self.check(site, toolchain: fake.toolchain)
+        let messages = Self.messages(report)
+        #expect(messages.count == 1 && messages[0].hasPrefix("Content/posts/p.md:6:1: error: the compiler failed for a reason of this machine, not of the code"), "\(messages)")
+        #expect(messages.first?.hasSuffix("while checking program `main` (not cached)") == true)
+        let again = try Self.check(site, toolchain: fake.toolchain)
+        #expect(again.compilerProcesses == 1 && !again.fromManifest, "compiled again: the failure was not the block's")
+    }
+
     @Test func theTypeCheckerGivesUpOnAnExpressionBeforeTheTimeout() throws {
         let arguments = FileManager.default.temporaryDirectory.appendingPathComponent("sitegen-fake-args-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: arguments) }

@@ -19,6 +19,17 @@ public struct SiteLoader: Sendable {
 
     /// The site and its warnings. Throws `DiagnosticsError` holding errors and warnings alike.
     public func load() throws(DiagnosticsError) -> (site: Site, warnings: [Diagnostic]) {
+        let (site, diagnostics) = loadReadableFiles()
+        guard !diagnostics.contains(where: { $0.severity == .error }), let site else {
+            throw DiagnosticsError(diagnostics)
+        }
+        return (site, diagnostics)
+    }
+
+    /// The site of every post and page that could be read, and every diagnostic, errors
+    /// included, in reading order; no site when the settings cannot be read. For
+    /// check-snippets, which checks the posts it can and reports the errors of the others.
+    package func loadReadableFiles() -> (site: Site?, diagnostics: [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
         let boundary = FolderBoundary(root: layout.root.path)
         var config = loadConfig(boundary, &diagnostics)
@@ -62,11 +73,7 @@ public struct SiteLoader: Sendable {
             site?.outputFiles = files
             diagnostics += SiteValidator.singlePartSeries(found.series) + problems
         }
-        diagnostics = Diagnostic.inReadingOrder(diagnostics)
-        guard !diagnostics.contains(where: { $0.severity == .error }), let site else {
-            throw DiagnosticsError(diagnostics)
-        }
-        return (site, diagnostics)
+        return (site, Diagnostic.inReadingOrder(diagnostics))
     }
 
     /// The first URL segments of the generated lists (`tags`, `series`, the pager's `page`),

@@ -21,6 +21,11 @@ struct FixtureSite {
         for (path, text) in files { write(path, text) }
     }
 
+    /// A site already on disk (one a test moved or copied).
+    init(root: URL) {
+        self.root = root
+    }
+
     var output: URL { root.appendingPathComponent("Output") }
 
     func write(_ path: String, _ text: String) {
