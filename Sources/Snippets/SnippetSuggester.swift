@@ -70,11 +70,23 @@ package struct SnippetSuggester: Sendable {
         let extractor = SnippetExtractor(markdown: site.config.markdown)
         let posts = site.posts.filter { troubled.contains($0.sourcePath) }.sorted { $0.sourcePath < $1.sourcePath }
         let hasAppleSDK = options.toolchain.hasAppleSDK
+        let siteVersion = site.config.snippetSwiftVersion
+        let version = { @Sendable (post: Post) in String(post.swiftVersion ?? siteVersion) }
+        // Parse-only first: a block with a syntax error of its own tries no program. Blocks not
+        // proven too: a missing module can stop the compiler before it reports their errors.
+        let failing = Dictionary(grouping: report.results.filter { $0.isFailure || $0.isNotProven }.map(\.block), by: \.file)
+        let syntax = SnippetSyntaxCheck(toolchain: options.toolchain, workFolder: compiler.cache.workFolder, counter: counter,
+                                        timeout: options.timeout)
+        var syntaxErrors: [String: [SuggestionClassifier.Message]] = [:]
+        for (swiftVersion, group) in Dictionary(grouping: posts, by: version) {
+            let blocks = group.flatMap { failing[$0.sourcePath] ?? [] }
+            if !blocks.isEmpty { syntaxErrors.merge(syntax.blocksWithSyntaxErrors(blocks, swiftVersion: swiftVersion)) { $1 } }
+        }
+        let knownSyntaxErrors = syntaxErrors
         let suggestions = posts.parallelMap { post -> [SnippetSuggestion] in
-            let version = String(post.swiftVersion ?? site.config.snippetSwiftVersion)
             var walk = PostWalk(blocks: extractor.blocks(of: post).blocks, compiler: compiler,
-                                assembler: SnippetAssembler(hasAppleSDK: hasAppleSDK, swiftVersion: version),
-                                tryFoundation: !preludeHasFoundation)
+                                assembler: SnippetAssembler(hasAppleSDK: hasAppleSDK, swiftVersion: version(post)),
+                                tryFoundation: !preludeHasFoundation, syntaxErrors: knownSyntaxErrors)
             return walk.run()
         }.flatMap { $0 }
         let checked = before.filter { CheckedPost.read(path($0.key)) == $0.value }
@@ -88,8 +100,11 @@ private struct PostWalk {
     var compiler: ProgramCompiler
     var assembler: SnippetAssembler
     var tryFoundation: Bool
+    /// Blocks with a syntax error wherever they go (``SnippetSyntaxCheck``), by its key.
+    var syntaxErrors: [String: [SuggestionClassifier.Message]]
 
-    /// The blocks settled so far, with the words suggested for them.
+    /// The blocks settled so far, as `--write` leaves them: with the words suggested for
+    /// them, and a block without a suggestion as it is, so a copy of its program copies it.
     private var decided: [SnippetBlock] = []
     /// Programs suggested for blocks that compile on their own, newest last, with their size.
     private var newPrograms: [(name: String, blocks: Int)] = []
@@ -97,8 +112,10 @@ private struct PostWalk {
     /// What blocks left out by a suggestion (a skip, `platform=apple`) declare.
     private var settledNames: [String: SnippetSuggestion] = [:]
 
-    init(blocks: [SnippetBlock], compiler: ProgramCompiler, assembler: SnippetAssembler, tryFoundation: Bool) {
+    init(blocks: [SnippetBlock], compiler: ProgramCompiler, assembler: SnippetAssembler, tryFoundation: Bool,
+         syntaxErrors: [String: [SuggestionClassifier.Message]]) {
         (self.blocks, self.compiler, self.assembler, self.tryFoundation) = (blocks, compiler, assembler, tryFoundation)
+        self.syntaxErrors = syntaxErrors
     }
 
     mutating func run() -> [SnippetSuggestion] {
@@ -138,7 +155,7 @@ private struct PostWalk {
             settle(block, messages: Self.messages(failing.result))
         }
         // A new program of one block is written `isolated`.
-        return suggestions.map { suggestion in
+        suggestions = suggestions.map { suggestion in
             guard let name = Self.programName(suggestion.words), !suggestion.words.contains("from="),
                   newPrograms.first(where: { $0.name == name })?.blocks == 1 else { return suggestion }
             var single = suggestion
@@ -146,6 +163,37 @@ private struct PostWalk {
             single.newInfo = FenceRewriter.info(suggestion.block.info, adding: ["isolated"])
             return single
         }
+        return proven(suggestions)
+    }
+
+    /// The suggestions that compile once written: the post as `--write` leaves it is compiled,
+    /// and a suggestion whose block does not pass so is withdrawn, until every one left passes.
+    /// The blocks without a suggestion are left out: each was tried with the blocks before it
+    /// as they are, so only a later one could break a program (the report then names it).
+    private func proven(_ suggestions: [SnippetSuggestion]) -> [SnippetSuggestion] {
+        var suggestions = suggestions
+        for _ in 0..<suggestions.count {
+            let byLine = Dictionary(suggestions.map { ($0.block.fenceLine, $0) }) { first, _ in first }
+            let written = blocks.map { block -> SnippetBlock in
+                guard let suggestion = byLine[block.fenceLine] else { return block }
+                guard !suggestion.words.isEmpty else { return Self.excluded(block) }
+                let annotated = Self.with(block, suggestion.words.split(separator: " ").map(String.init))
+                return suggestion.needsFoundation ? Self.withFoundation(annotated) : annotated
+            }
+            let results = compile(written)
+            var withdrawn = false
+            for index in suggestions.indices where suggestions[index].kind == .compiles {
+                let line = suggestions[index].block.fenceLine
+                guard !(results[line]?.isPassed ?? false) else { continue }
+                let why = Self.why(results[line])
+                suggestions[index] = SnippetSuggestion(block: suggestions[index].block, kind: .none, words: "",
+                                                       reason: "`\(suggestions[index].words)` compiles alone but not once the post's other "
+                                                           + "suggestions are written (\(why)): a real error? fix the code")
+                withdrawn = true
+            }
+            if !withdrawn { break }
+        }
+        return suggestions
     }
 
     private mutating func settle(_ block: SnippetBlock, messages firstMessages: [SuggestionClassifier.Message]) {
@@ -153,12 +201,15 @@ private struct PostWalk {
         guard attributes.expectedFailure == nil, !attributes.run, attributes.module == nil, attributes.base == nil else {
             suggestions.append(SnippetSuggestion(block: block, kind: .none, words: "",
                                                  reason: "its fence words (fails=, run, module=, from=) are the author's; fix the code or them"))
-            decided.append(Self.excluded(block))
+            decided.append(block)
             return
         }
-        var messages = firstMessages
+        let syntaxError = syntaxErrors[SnippetSyntaxCheck.key(block)]
+        var messages = (syntaxError ?? []) + firstMessages
         // Errors no program around the block can mend: trying other ways is wasted.
-        let hopeless = messages.contains { $0.id.map(Self.contextFreeErrors.contains) ?? false }
+        let hopeless = syntaxError != nil || messages.contains { $0.id.map(Self.contextFreeErrors.contains) ?? false }
+        // A way in which the block has no error of its own, in a program an earlier block breaks.
+        var blocked: (words: String, why: String)?
         for candidate in hopeless ? [] : candidates(for: block, messages: messages) {
             let trial = candidate.foundation ? Self.withFoundation(candidate.block) : candidate.block
             let results = compile(decided + [trial])
@@ -166,29 +217,40 @@ private struct PostWalk {
                 accept(candidate, block)
                 return
             }
+            if case .notProven(let why) = results[block.fenceLine]?.outcome, blocked == nil {
+                blocked = (candidate.words.joined(separator: " "), why)
+            }
             // Spliced into a type, statements read as broken declarations: no evidence of what the block is.
             if !candidate.words.contains(where: { $0.hasPrefix("member-of=") }) { messages += Self.messages(results[block.fenceLine]) }
         }
         var kind: SnippetSuggestion.Kind
         var words: String
         var reason: String
-        switch SuggestionClassifier.classify(code: block.code, messages: messages) {
+        switch SuggestionClassifier.classify(code: block.code, messages: messages, syntaxError: syntaxError != nil) {
         case .placeholder(let why): (kind, words, reason) = (.skip, "skip(placeholder)", why)
         case .outline(let why): (kind, words, reason) = (.skip, "skip(API outline without bodies)", why)
         case .obsolete(let why): (kind, words, reason) = (.skip, "skip(obsolete syntax)", why)
         case .apple(let why): (kind, words, reason) = (.apple, "platform=apple", why)
+        case nil where syntaxError != nil:
+            (kind, words, reason) = (.none, "", "a syntax error wherever the block goes (\(messages[0].text)): fix the code")
         case nil:
             let first = firstMessages.first?.text ?? messages.first?.text ?? "it does not compile"
             (kind, words, reason) = (.none, "", "no way found to compile it (\(first)): a real error? fix the code")
+            if let blocked {
+                reason = "no error of its own as `\(blocked.words)`, but that program does not compile (\(blocked.why)): fix that block first"
+            } else if usesXCTest(messages), compile(decided + [Self.importing("XCTest", Self.with(block, ["isolated"]))])[block.fenceLine]?.isPassed ?? false {
+                reason = "it uses XCTest, which Linux has too, without importing it: compiles on its own with `import XCTest`; add the import to the block"
+            }
         }
-        if kind == .none, let source = dependency(of: block, messages: messages) {
+        if kind == .none, syntaxError == nil, let source = dependency(of: block, messages: messages) {
             (kind, words) = (source.suggestion.kind, source.suggestion.words)
             reason = "\(source.how), which the block at line \(source.suggestion.block.fenceLine) declares: \(source.suggestion.reason)"
         }
         let suggestion = SnippetSuggestion(block: block, kind: kind, words: words, reason: reason,
                                            newInfo: words.isEmpty ? nil : FenceRewriter.info(block.info, adding: [words]))
         suggestions.append(suggestion)
-        decided.append(Self.excluded(block))
+        // As written: a skip or `platform=apple` leaves it out; without a suggestion it stays and fails.
+        decided.append(words.isEmpty ? block : Self.with(block, [words]))
         if kind != .none {
             for name in SwiftSourceScanner(block.code).declaredNames() { settledNames[name] = suggestion }
         }
@@ -212,6 +274,11 @@ private struct PostWalk {
         return (source, "it is a member of `\(type)`")
     }
 
+    /// Whether the compiler could not find a name of XCTest (`XCTestCase`, `XCTAssertEqual`).
+    private func usesXCTest(_ messages: [SuggestionClassifier.Message]) -> Bool {
+        messages.contains { $0.text.hasPrefix("cannot find") && $0.text.contains("'XCT") && !$0.text.contains("'XCUI") }
+    }
+
     /// A missing module, an editor placeholder, a C-style `for`: the block's own text is the
     /// error wherever it goes.
     static let contextFreeErrors: Set<String> = ["sema_no_import", "lex_editor_placeholder", "c_style_for_stmt_removed"]
@@ -225,9 +292,18 @@ private struct PostWalk {
         var newProgram: String?
     }
 
+    /// The ways to try, most likely first: a later version when the block redeclares a name,
+    /// a member of an earlier type when it reads as members, the program the block before it
+    /// started, then on its own (not when a name it uses is missing: alone it sees fewer).
     private func candidates(for block: SnippetBlock, messages: [SuggestionClassifier.Message]) -> [Candidate] {
         var list: [Candidate] = []
         let program = block.attributes.program ?? "main"
+        if messages.contains(where: { $0.id == "invalid_redecl" }) {
+            let name = freshName("v")
+            list.append(Candidate(block: Self.with(block, ["program=\(name)", "from=\(program)"]), words: ["program=\(name)", "from=\(program)"],
+                                  reason: "a later version of a declaration: compiles as a copy of program `\(program)` with it replaced",
+                                  newProgram: name))
+        }
         if Self.looksLikeMembers(block.code) {
             let types = decided.filter { ($0.attributes.program ?? "main") == program && $0.attributes.memberOf == nil && !$0.attributes.isolated
                 && $0.attributes.skipReason == nil && !$0.attributes.needsAppleSDK }
@@ -238,20 +314,17 @@ private struct PostWalk {
                                       reason: "compiles as a member of \(type), which an earlier block declares"))
             }
         }
-        if messages.contains(where: { $0.id == "invalid_redecl" }) {
-            let name = freshName("v")
-            list.append(Candidate(block: Self.with(block, ["program=\(name)", "from=\(program)"]), words: ["program=\(name)", "from=\(program)"],
-                                  reason: "a later version of a declaration: compiles as a copy of program `\(program)` with it replaced",
-                                  newProgram: name))
-        }
         if let last = newPrograms.last {
             list.append(Candidate(block: Self.with(block, ["program=\(last.name)"]), words: ["program=\(last.name)"],
                                   reason: "compiles after the block before it, in the program of its own that block starts"))
         }
         let name = freshName("example")
-        list.append(Candidate(block: Self.with(block, ["program=\(name)"]), words: ["program=\(name)"],
-                              reason: "compiles on its own", newProgram: name))
-        if tryFoundation, messages.contains(where: { $0.id == "cannot_find_in_scope" || $0.id == "cannot_find_type_in_scope" }) {
+        let missingName = messages.contains { $0.id == "cannot_find_in_scope" || $0.id == "cannot_find_type_in_scope" }
+        if !missingName {
+            list.append(Candidate(block: Self.with(block, ["program=\(name)"]), words: ["program=\(name)"],
+                                  reason: "compiles on its own", newProgram: name))
+        }
+        if tryFoundation, missingName {
             list.append(Candidate(block: Self.with(block, ["program=\(name)"]), words: ["program=\(name)"],
                                   reason: "compiles on its own with `import Foundation`: add it to Content/snippets/prelude.swift",
                                   foundation: true, newProgram: name))
@@ -286,6 +359,16 @@ private struct PostWalk {
         return byLine
     }
 
+    /// What a result that is not a pass says: its first error, or why it is not proven.
+    static func why(_ result: SnippetResult?) -> String {
+        switch result?.outcome {
+        case .notProven(let reason): return reason
+        case .failed: return messages(result).first?.text ?? "it fails"
+        case .skipped(let reason): return "skipped: \(reason)"
+        default: return "not compiled"
+        }
+    }
+
     static func messages(_ result: SnippetResult?) -> [SuggestionClassifier.Message] {
         guard case .failed(let diagnostics) = result?.outcome else { return [] }
         return diagnostics.map { diagnostic in
@@ -299,17 +382,21 @@ private struct PostWalk {
         }
     }
 
-    /// A block left out of the programs from now on (its suggestion is a skip, or none).
+    /// A block left out of the programs.
     static func excluded(_ block: SnippetBlock) -> SnippetBlock {
         var copy = block
-        copy.attributes.skipReason = "settled by --suggest"
+        copy.attributes.skipReason = "no suggestion"
         return copy
     }
 
     static func withFoundation(_ block: SnippetBlock) -> SnippetBlock {
+        importing("Foundation", block)
+    }
+
+    static func importing(_ module: String, _ block: SnippetBlock) -> SnippetBlock {
         var copy = block
         // On the fence line, so the code keeps its lines.
-        copy.code = "import Foundation; " + block.code
+        copy.code = "import \(module); " + block.code
         return copy
     }
 

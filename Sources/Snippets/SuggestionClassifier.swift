@@ -11,7 +11,7 @@ enum SuggestionClassifier {
         case outline(String)
         /// Swift 1–3 syntax or API that today's Swift removed.
         case obsolete(String)
-        /// Needs an Apple SDK: UIKit, SwiftUI, …, or Objective-C–only Foundation.
+        /// Needs an Apple SDK: a module, macro or name of ``AppleOnlyAPI``, or Objective-C–only Foundation.
         case apple(String)
     }
 
@@ -21,8 +21,10 @@ enum SuggestionClassifier {
         var text: String
     }
 
-    static func classify(code: String, messages: [Message]) -> Class? {
-        placeholder(code, messages) ?? outline(messages) ?? obsolete(code, messages) ?? apple(code, messages)
+    /// With `syntaxError` (the block does not parse wherever it goes) never `.apple`: the
+    /// error is in its text, on every platform.
+    static func classify(code: String, messages: [Message], syntaxError: Bool = false) -> Class? {
+        placeholder(code, messages) ?? outline(messages) ?? obsolete(code, messages) ?? (syntaxError ? nil : apple(code, messages))
     }
 
     private static func placeholder(_ code: String, _ messages: [Message]) -> Class? {
@@ -90,55 +92,46 @@ enum SuggestionClassifier {
         return nil
     }
 
-    static let appleModules: Set<String> = [
-        "UIKit", "AppKit", "SwiftUI", "Combine", "XCTest", "Cocoa", "CoreData", "MapKit", "CoreLocation", "AVFoundation", "AVKit",
-        "WebKit", "SpriteKit", "SceneKit", "ARKit", "CloudKit", "HealthKit", "StoreKit", "UserNotifications", "Photos", "PhotosUI",
-        "QuartzCore", "CoreGraphics", "CoreImage", "CoreML", "Vision", "OSLog", "os", "WatchKit", "WidgetKit", "GameplayKit",
-        "Metal", "MetalKit", "SafariServices", "MessageUI", "Contacts", "ContactsUI", "EventKit", "LocalAuthentication",
-        "AuthenticationServices", "CoreBluetooth", "CoreMotion", "Intents", "PassKit", "QuickLook", "ReplayKit", "Social",
-        "MultipeerConnectivity", "CoreText", "CoreSpotlight", "GameKit", "iAd", "AddressBook", "AssetsLibrary", "Accounts",
-        "CoreTelephony", "NotificationCenter", "SystemConfiguration", "Security", "CryptoKit", "RealityKit", "Charts", "Observation",
-    ]
-    /// Foundation on Linux has no Objective-C runtime: these fail there and work on Apple platforms.
-    private static let objectiveCOnly = ["#selector", "#keyPath", "@objc", "@IBOutlet", "@IBAction", "@IBDesignable", "@IBInspectable",
-                                         "value(forKey", "value(forKeyPath", "setValue(", "NSPredicate(format", "perform(#selector",
-                                         "NSClassFromString", "addObserver(self, selector", "NSExpression(", "dynamic var",
-                                         "@NSManaged", "NSKeyedArchiver", "NSKeyedUnarchiver"]
-    /// Type prefixes of Apple frameworks (followed by a capital: `UIView`, `CLLocation`), for
-    /// names an earlier block imported; and SwiftUI's and Combine's names, which have none.
-    private static let applePrefixes = ["UI", "MK", "CL", "AV", "WK", "SK", "SCN", "AR", "CK", "HK", "UN", "PH", "CA", "CI", "VN",
-                                        "XCT", "NSManaged", "NSFetch", "NSPersistent", "NSEntity", "NSView", "NSWindow", "NSImage",
-                                        "NSColor", "NSApplication", "NSTableView", "NSCollectionView", "NSStoryboard"]
-    private static let appleNames: Set<String> = ["View", "Text", "VStack", "HStack", "ZStack", "Button", "NavigationView",
-                                                  "NavigationStack", "List", "Image", "Color", "State", "Binding", "Published",
-                                                  "ObservableObject", "EnvironmentObject", "StateObject", "ObservedObject",
-                                                  "AnyCancellable", "PassthroughSubject", "CurrentValueSubject", "ForEach", "Spacer"]
-
-    static func isAppleName(_ name: String) -> Bool {
-        appleNames.contains(name) || applePrefixes.contains { prefix in
-            name.hasPrefix(prefix) && name.dropFirst(prefix.count).first.map { $0.isUppercase } ?? false
-        }
-    }
-
     private static func apple(_ code: String, _ messages: [Message]) -> Class? {
         for line in code.split(separator: "\n") {
             let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
             if let index = words.firstIndex(of: "import"), words.indices.contains(index + 1) {
                 let module = words[index + 1].split(separator: ".").first.map(String.init) ?? ""
-                if appleModules.contains(module) { return .apple("imports \(module), which only Apple platforms have") }
+                if AppleOnlyAPI.modules.contains(module) { return .apple("imports \(module), which only Apple platforms have") }
             }
         }
+        if let attribute = appleAttribute(in: code) {
+            return .apple("uses `\(attribute)`, from an Apple framework")
+        }
         for message in messages {
-            if message.text.hasPrefix("no such module '"), let name = quoted(message.text), appleModules.contains(name) {
+            if message.text.hasPrefix("no such module '"), let name = quoted(message.text), AppleOnlyAPI.modules.contains(name) {
                 return .apple("needs \(name), which only Apple platforms have")
             }
             if message.text.hasPrefix("cannot find") || message.text.contains("has no member"), let name = quoted(message.text),
-               isAppleName(name) {
+               AppleOnlyAPI.isTypeName(name) {
                 return .apple("uses `\(name)`, from an Apple framework")
             }
         }
-        if let api = objectiveCOnly.first(where: code.contains) {
+        if let api = AppleOnlyAPI.objectiveCRuntime.first(where: code.contains) {
             return .apple("uses `\(api)`, which needs the Objective-C runtime of Apple platforms")
+        }
+        return nil
+    }
+
+    /// The first `@Name` (or `#Preview`) of an Apple framework the code uses, outside comments and strings.
+    static func appleAttribute(in code: String) -> String? {
+        for line in code.split(separator: "\n") {
+            let text = line.trimmingCharacters(in: .whitespaces)
+            if text.hasPrefix("//") { continue }
+            var rest = text[...]
+            while let at = rest.firstIndex(where: { $0 == "@" || $0 == "#" }) {
+                if rest[..<at].contains("\"") { break }
+                let name = rest[rest.index(after: at)...].prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+                if AppleOnlyAPI.attributes.contains(String(name)), rest[at] == "@" || name == "Preview" {
+                    return "\(rest[at])\(name)"
+                }
+                rest = rest[rest.index(after: at)...]
+            }
         }
         return nil
     }
