@@ -124,9 +124,22 @@ package struct SiteImporter: Sendable {
         report.files = plan.files.count
         try StagedFolder(destination: options.destination).write(written, copying: plan.files.map { (tree.url($0.source), $0.source, $0.destination) })
         report.oldURLs += plan.oldURLs
-        report.oldURLCheck = OldURLCheck.run(report.oldURLs, site: options.destination, imported: report.imported)
-        ImportedLinks.check(site: options.destination, tree: tree, basePath: importer.basePath, report: &report)
+        // One build of the written site, in memory, read by both checks.
+        let built = Self.buildInMemory(options.destination)
+        report.oldURLCheck = OldURLCheck.run(report.oldURLs, built: built, imported: report.imported)
+        ImportedLinks.check(site: options.destination, built: built, tree: tree, basePath: importer.basePath, report: &report)
         return report
+    }
+
+    /// The imported site built in memory (``SiteBuilder/buildInMemory()``), leaving no
+    /// `.sitegen-cache/` behind (the math renderer may make one).
+    static func buildInMemory(_ site: URL) -> Result<InMemoryBuild, DiagnosticsError> {
+        let cache = site.appendingPathComponent(".sitegen-cache")
+        let hadCache = FileManager.default.fileExists(atPath: cache.path)
+        defer { if !hadCache { try? FileManager.default.removeItem(at: cache) } }
+        return Result { () throws(DiagnosticsError) in
+            try SiteBuilder(options: .init(siteRoot: site, output: site.appendingPathComponent("Output"))).buildInMemory()
+        }
     }
 
     /// SRC a folder; DIR absent or empty, and neither inside the other.
