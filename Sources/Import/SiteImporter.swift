@@ -92,11 +92,11 @@ package struct SiteImporter: Sendable {
             case .failure(let error): errors.append(error)
             case .success(let result):
                 report.merge(result.report)
-                report.oldURLs += result.oldURLs
                 report.imported[document.source] = document.destination
                 components.formUnion(result.components)
                 written.append((document.destination, result.bytes))
-                if options.generator == .hugo, !result.isDraft, document.sourcePublished, let old = result.decision.oldURL {
+                // The one place a document's old URL is listed, whatever the generator.
+                if result.hadOldURL, let old = result.decision.oldURL {
                     report.oldURLs.append(OldURL(path: old, source: document.source, rule: result.decision.rule ?? ""))
                 }
                 switch document.role {
