@@ -254,7 +254,7 @@ public struct Site: Sendable {
     /// Where each generated file goes, checked by the load (``OutputFiles``).
     var outputFiles = OutputFiles()
     /// Without `--drafts`: the site with its drafts, whose problems a build reports as
-    /// warnings (``DraftProblems``); nil when there are none.
+    /// warnings; nil when there are none.
     var drafts: DraftSite?
 
     init(config: SiteConfig, posts: [Post], pages: [ContentPage] = [], skippedDrafts: [String] = []) {
