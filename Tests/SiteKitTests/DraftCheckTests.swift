@@ -206,6 +206,7 @@ struct DraftCheckTests {
             #expect(warnings.contains { $0.contains("warning: broken link '/plan/'") }, "\(generator): \(warnings)")
             #expect(warnings.contains { $0.contains("warning: /someday/ is also the URL of an old URL") }, "\(generator): \(warnings)")
             #expect(!FileManager.default.fileExists(atPath: site.appendingPathComponent("Output/someday").path))
+            try VisibleTemplateSyntax.expectOnlyListed(site: site, report: report)
             let errors: [Diagnostic]
             do {
                 _ = try SiteBuilder(options: .init(siteRoot: site, includeDrafts: true)).build()

@@ -66,6 +66,7 @@ struct ImportLinkTests {
                                   + "no page or file of the site is at /2014/06/02/wwdc-talk.html"))
         #expect(warnings.contains("Content/posts/2019-05-01-release-notes.md:11:11: warning: broken link '/images/screenshot-2014.png': "
                                   + "no page or file of the site is at /images/screenshot-2014.png"))
+        try VisibleTemplateSyntax.expectOnlyListed(site: site, report: report)
         _ = try SiteBuilder(options: .init(siteRoot: site, includeDrafts: true)).build()
     }
 

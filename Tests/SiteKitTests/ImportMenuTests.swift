@@ -15,6 +15,7 @@ struct ImportMenuTests {
         defer { try? FileManager.default.removeItem(at: source); try? FileManager.default.removeItem(at: site) }
         let summary = try SiteBuilder(options: .init(siteRoot: site)).build()
         #expect(summary.warnings.filter { $0.severity == .error }.isEmpty)
+        try VisibleTemplateSyntax.expectOnlyListed(site: site, report: report)
         let settings = try #require(ImportSiteTests.read(site, "Content/site.yml"))
         let home = try #require(ImportSiteTests.read(site, "Output/index.html"))
         let nav = home.components(separatedBy: "<nav class=\"site-nav\" aria-label=\"Site\">").dropFirst().first?.components(separatedBy: "</nav>").first ?? ""

@@ -38,6 +38,7 @@ struct JekyllJudgeTests {
         let pages = try jekyllPages(source)
         let site = source.appendingPathExtension("sitegen")
         let report = try SiteImporter(options: .init(generator: .jekyll, source: source, destination: site)).run()
+        try VisibleTemplateSyntax.expectOnlyListed(site: site, report: report)
         return (pages, report, site)
     }
 
