@@ -71,6 +71,7 @@ struct DocumentImporter: Sendable {
                              folderCategories: document.folderCategories)
         let isDraft = document.role == .draft || data.bool("draft") == true || data.bool("published") == false
         outcome.isDraft = isDraft
+        outcome.title = data.string("title")
         if document.role == .draft, !editor.has("draft"), !editor.has("published") {
             notes.add(&editor, "draft", "true", .draftAdded)
         }

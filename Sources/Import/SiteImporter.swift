@@ -43,6 +43,7 @@ package struct SiteImporter: Sendable {
         var menus: [HugoMenuEntry] = []
         var contentRoot = "content"
         var (jekyllMenu, menuNotes): ([JekyllNavigation.Entry], [ImportPlace]) = ([], [])
+        var headerPages: (paths: [String], place: ImportPlace?) = ([], nil)
         switch options.generator {
         case .jekyll:
             let config: JekyllConfig
@@ -52,6 +53,7 @@ package struct SiteImporter: Sendable {
             plan = JekyllLayout.plan(tree, config)
             do throws(Diagnostic) { (jekyllMenu, menuNotes) = try JekyllNavigation.read(tree) } catch { throw DiagnosticsError([error]) }
             report.notImported += menuNotes
+            headerPages = (config.headerPages, config.headerPagesPlace)
             policy = URLPolicy.jekyll(config)
             importer = DocumentImporter(generator: .jekyll, policy: policy, targets: LinkTargets(), siteURL: config.siteURL, basePath: config.basePath)
             importer.includes = IncludeComponents.read(tree, siteURL: config.siteURL, basePath: config.basePath)
@@ -110,6 +112,12 @@ package struct SiteImporter: Sendable {
         var site = settings
         let imported = zip(read, outcomes).compactMap { pair in (try? pair.1.get()).map { (pair.0.0, $0.decision) } }
         site.menu = jekyllMenu.map { SiteSettings.MenuItem(title: $0.title, url: MenuURL.current($0.url, documents: imported)) }
+        if site.menu.isEmpty, !headerPages.paths.isEmpty {
+            let titled = zip(read, outcomes).compactMap { pair in (try? pair.1.get()).map { (pair.0.0, $0) } }
+            let header = JekyllNavigation.headerPages(headerPages.paths, place: headerPages.place, documents: titled)
+            site.menu = header.items
+            report.notImported += header.notImported
+        }
         if options.generator == .hugo {
             let navigation = HugoNavigation.menu(menus, documents: imported, contentRoot: contentRoot)
             site.menu = navigation.items

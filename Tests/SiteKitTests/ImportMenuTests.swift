@@ -60,6 +60,39 @@ struct ImportMenuTests {
         #expect(report.notImported.contains { $0.position == "_data/navigation.yml:9:1" && $0.note?.contains("navigation 'docs'") == true })
     }
 
+    /// minima's `header_pages`: the pages its header links to, in order, by their titles;
+    /// one without a title (minima skips it) and a path that is no page are listed.
+    @Test func minimasHeaderPagesAreTheMenu() throws {
+        let (report, settings, nav) = try Self.importAndBuild(.jekyll, [
+            "_config.yml": """
+                title: Notes
+                url: https://notes.example.com
+                theme: minima
+                header_pages:
+                  - about.md
+                  - talks/index.md
+                  - untitled.md
+                  - gone.md
+
+                """,
+            "about.md": "---\nlayout: page\ntitle: About me\npermalink: /about/\n---\n\nMe.\n",
+            "talks/index.md": "---\nlayout: page\ntitle: Talks\n---\n\nTalks.\n",
+            "untitled.md": "---\nlayout: page\n---\n\nNo title.\n",
+            "_posts/2020-01-01-hello.md": "---\ntitle: Hello\n---\n\nHi.\n",
+        ])
+        #expect(settings.hasSuffix("""
+            menu:
+              - title: "About me"
+                url: "/about/"
+              - title: "Talks"
+                url: "/talks/"
+
+            """), "\(settings)")
+        #expect(nav.contains("<li><a href=\"/about/\">About me</a></li>\n<li><a href=\"/talks/\">Talks</a></li>"), "\(nav)")
+        #expect(report.notImported.contains { $0.file == "untitled.md" && $0.note?.contains("without a title") == true })
+        #expect(report.notImported.contains { $0.position == "_config.yml:4:1" && $0.note?.contains("header_pages 'gone.md'") == true }, "\(report.notImported)")
+    }
+
     /// Entries of the settings (`url`, `pageRef`) and of front matter (`menu: main`,
     /// `menus: [main, footer]`, `menu: { main: { name, weight } }`), in Hugo's order.
     @Test func aHugoMenuFromSettingsAndFrontMatter() throws {
