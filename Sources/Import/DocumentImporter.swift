@@ -24,8 +24,11 @@ struct DocumentImporter: Sendable {
         var report = DocumentReport()
         var decision = URLPolicy.Decision()
         var isDraft = false
-        /// The URLs the old site served for it (Jekyll's; Hugo's are the Hugo import's).
-        var oldURLs: [OldURL] = []
+        /// Whether the old site published it (not a draft, not `published: false`, not dated
+        /// to come, …): then `decision.oldURL` is a URL it served, by `decision.rule`.
+        var hadOldURL = false
+        /// Its title, of its front matter or of `defaults:` (nil when it has none).
+        var title: String?
         /// The includes its body calls as components.
         var components: Set<String> = []
     }
@@ -68,6 +71,7 @@ struct DocumentImporter: Sendable {
                              folderCategories: document.folderCategories)
         let isDraft = document.role == .draft || data.bool("draft") == true || data.bool("published") == false
         outcome.isDraft = isDraft
+        outcome.title = data.string("title")
         if document.role == .draft, !editor.has("draft"), !editor.has("published") {
             notes.add(&editor, "draft", "true", .draftAdded)
         }
@@ -112,10 +116,14 @@ struct DocumentImporter: Sendable {
         // Jekyll writes no drafts, nothing `published: false`, and no post dated after the build (without `future: true`).
         let isFuture = document.role != .page && policy.jekyllConfig?.future == false
             && (date?.secondsSince1970 ?? 0) > Int(Date().timeIntervalSince1970)
-        if generator == .jekyll, !isDraft, !isFuture, let old = outcome.decision.oldURL {
-            outcome.oldURLs.append(OldURL(path: old, source: document.source,
-                                          rule: policy.jekyllRule(document, permalink: data.string("permalink"), defaultsRule: editor.has("permalink") ? nil
-                                            : policy.jekyllConfig?.defaults.rule(setting: "permalink", path: document.source, type: type))))
+        switch generator {
+        case .jekyll:
+            outcome.hadOldURL = !isDraft && !isFuture
+            outcome.decision.rule = policy.jekyllRule(document, permalink: data.string("permalink"), defaultsRule: editor.has("permalink") ? nil
+                : policy.jekyllConfig?.defaults.rule(setting: "permalink", path: document.source, type: type))
+        case .hugo:
+            // Hugo's own rules of what it publishes (a `publishDate` to come, an `expiryDate` past) are the plan's.
+            outcome.hadOldURL = !isDraft && document.sourcePublished
         }
         if let slug = outcome.decision.slug {
             notes.add(&editor, "slug", YAMLText.quoted(slug), .slugAdded)

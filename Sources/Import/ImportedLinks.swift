@@ -2,19 +2,22 @@ import Foundation
 import SiteKit
 import Support
 
-/// The links of the imported site that lead nowhere, found by rendering it in memory (drafts
-/// included) once it is written. Each is listed in the report, as already broken in the
-/// source site when the source has no file where it leads; with any, `links: { internal:
-/// warn }` goes into `Content/site.yml`, with a comment saying why, so the first build does
-/// not stop on links that were dead before the move.
+/// The links of the imported site that lead nowhere, found by its build in memory (drafts
+/// included, ``SiteBuilder/buildInMemory()``) once it is written. Each is listed in the report, as already broken in the
+/// source site when the source has no file where it leads; with any in a published page,
+/// `links: { internal: warn }` goes into `Content/site.yml`, with a comment saying why, so
+/// the first build does not stop on links that were dead before the move (a draft's are
+/// warnings of the build anyway, errors with `--drafts`).
 enum ImportedLinks {
     static let brokenInSource = "a link already broken in the source site"
     static let brokenHere = "a link that leads nowhere in the imported site"
 
-    static func check(site: URL, tree: SourceTree, basePath: String, report: inout ImportReport) {
-        let options = SiteBuilder.Options(siteRoot: site, output: site.appendingPathComponent("Output"), includeDrafts: true)
+    static let inADraft = " (in a draft: a warning unless the build has --drafts)"
+
+    static func check(site: URL, built: Result<InMemoryBuild, DiagnosticsError>, tree: SourceTree, basePath: String, report: inout ImportReport) {
         // A site that does not build is the build's to report; this check has nothing to add.
-        guard let broken = try? SiteBuilder(options: options).brokenLinks(), !broken.isEmpty else { return }
+        guard case .success(let build) = built, !build.brokenLinks.isEmpty else { return }
+        let broken = build.brokenLinks
         var inSource = 0
         let oldURLs = Set(report.oldURLs.map(\.path))
         for link in broken {
@@ -27,11 +30,12 @@ enum ImportedLinks {
             if wasBroken { inSource += 1 }
             let message = link.diagnostic.message
             let reason = message.range(of: "': ").map { String(message[$0.upperBound...]) } ?? message
-            let draft = link.diagnostic.file.hasPrefix("Content/posts/drafts/") ? " (in a draft: the build checks it with --drafts)" : ""
+            let draft = build.draftFiles.contains(link.diagnostic.file) ? inADraft : ""
             report.left[wasBroken ? brokenInSource : brokenHere, default: []].append(
                 ImportPlace(file: link.diagnostic.file, line: link.diagnostic.location?.line, column: link.diagnostic.location?.column,
                             text: link.url, note: reason + draft))
         }
+        guard broken.contains(where: { !build.draftFiles.contains($0.diagnostic.file) }) else { return }
         let settings = site.appendingPathComponent("Content/site.yml")
         guard var text = try? String(contentsOf: settings, encoding: .utf8) else { return }
         text += setting(broken: broken.count, inSource: inSource)

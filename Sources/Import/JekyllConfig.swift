@@ -28,6 +28,13 @@ struct JekyllConfig: Sendable {
     var future = false
     var siteURL: String?
     var basePath = ""
+    /// `collections_dir`: the folder of `_posts/`, `_drafts/` and the collections' `_label/`
+    /// folders (empty: the top of the site), as Jekyll reads it.
+    var collectionsDir = ""
+    /// minima's `header_pages`: the pages its header links to, in order (its navigation).
+    var headerPages: [String] = []
+    /// Where `header_pages` is, for the report.
+    var headerPagesPlace: ImportPlace?
 
     /// Keys the import reads to decide what to import, not sitegen settings.
     static let readKeys: Set<String> = ["exclude", "include", "collections", "defaults", "future", "markdown", "kramdown", "highlighter", "timezone"]
@@ -65,8 +72,13 @@ struct JekyllConfig: Sendable {
                 else { config.notImported.append(file.place(value, note: "'paginate' is not a whole number from 1 to 1000")) }
             case "permalink": config.permalinkStyle = value.text ?? "date"
             case "future": config.future = value.bool ?? false
+            case "header_pages":
+                config.headerPages = value.stringList
+                config.headerPagesPlace = file.place(pair.key, note: "")
             case "exclude": config.exclude = value.stringList
             case "include": config.include = value.stringList
+            case "collections_dir":
+                config.collectionsDir = (value.text ?? "").trimming("/")
             case "collections":
                 config.collections = JekyllCollection.read(value)
                 if config.collections.contains(where: { !$0.output && $0.label != "posts" }) {

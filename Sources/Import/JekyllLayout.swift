@@ -16,27 +16,35 @@ enum JekyllLayout {
 
     static func plan(_ tree: SourceTree, _ config: JekyllConfig) -> SitePlan {
         var plan = SitePlan()
+        // With `collections_dir: my`, Jekyll reads `my/_posts/`, `my/<category>/_posts/`, `my/_drafts/`
+        // and `my/_<label>/`, each as it reads them at the top without it; other files in `my/` are the site's.
+        let collectionsPrefix = config.collectionsDir.isEmpty ? "" : config.collectionsDir + "/"
         for path in tree.files {
             let parts = path.split(separator: "/").map(String.init)
             if parts.count == 1, path == "_config.yml" || path == "_config.yaml" { continue }
-            if let postsIndex = parts.firstIndex(where: { $0 == "_posts" || $0 == "_drafts" }),
-               parts[..<postsIndex].allSatisfy({ !$0.hasPrefix("_") }) {
-                addPost(path, parts: parts, at: postsIndex, &plan)
+            let inner = collectionsPrefix.isEmpty ? parts : path.hasPrefix(collectionsPrefix)
+                ? String(path.dropFirst(collectionsPrefix.count)).split(separator: "/").map(String.init) : []
+            if let postsIndex = inner.firstIndex(where: { $0 == "_posts" || $0 == "_drafts" }),
+               inner[..<postsIndex].allSatisfy({ !$0.hasPrefix("_") }) {
+                addPost(path, parts: inner, at: postsIndex, &plan)
                 continue
             }
-            if parts.count > 1, let collection = config.collections.first(where: { "_" + $0.label == parts[0] && $0.output && $0.label != "posts" }),
-               !parts.dropFirst().contains(where: { $0.hasPrefix("_") }) {
+            if inner.count > 1, let collection = config.collections.first(where: { "_" + $0.label == inner[0] && $0.output && $0.label != "posts" }),
+               !inner.dropFirst().contains(where: { $0.hasPrefix("_") }) {
                 if JekyllFrontMatter.hasHeader(tree.url(path)) {
-                    addPage(path, parts: parts, collection: collection.label, &plan)
+                    addPage(path, parts: inner, collection: collection.label, &plan)
                 } else {
-                    plan.skip(path, group: parts[0] + "/", "files of collection '\(collection.label)' without front matter: not imported")
+                    plan.skip(path, group: collectionsPrefix + inner[0] + "/", "files of collection '\(collection.label)' without front matter: not imported")
                 }
                 continue
             }
             if let hiddenIndex = parts.firstIndex(where: { $0.hasPrefix("_") }) {
                 let top = parts[hiddenIndex]
                 let name = String(top.dropFirst())
-                let note = underscoreFolders[top] ?? (config.collections.contains(where: { $0.label == name }) ? "collection '\(name)': not imported"
+                let isCollection = top == "_posts" || top == "_drafts" || config.collections.contains(where: { $0.label == name })
+                let outsideCollectionsDir = !collectionsPrefix.isEmpty && isCollection && !path.hasPrefix(collectionsPrefix)
+                let note = outsideCollectionsDir ? "outside collections_dir '\(config.collectionsDir)': Jekyll reads \(top)/ from \(collectionsPrefix)\(top)/ only"
+                    : underscoreFolders[top] ?? (config.collections.contains(where: { $0.label == name }) ? "collection '\(name)': not imported"
                     : "Jekyll leaves out names starting with '_'")
                 let group = hiddenIndex < parts.count - 1 ? parts[...hiddenIndex].joined(separator: "/") + "/" : nil
                 plan.skip(path, group: group, note)

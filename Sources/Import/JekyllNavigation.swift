@@ -43,4 +43,31 @@ enum JekyllNavigation {
         }
         return (entries, notImported)
     }
+
+    /// minima's `header_pages: [about.md, portfolio.md]`: its header links to each of these
+    /// pages that has a title, in this order, by its title (`site.pages | where: "path"`),
+    /// which is the site's navigation. A path that is no imported page, or a page without a
+    /// title (minima skips it too), is listed.
+    static func headerPages(_ paths: [String], place: ImportPlace?,
+                            documents: [(PlannedDocument, DocumentImporter.Outcome)]) -> (items: [SiteSettings.MenuItem], notImported: [ImportPlace]) {
+        var items: [SiteSettings.MenuItem] = []
+        var notImported: [ImportPlace] = []
+        for path in paths {
+            let relative = path.hasPrefix("/") ? String(path.dropFirst()) : path
+            guard let (document, outcome) = documents.first(where: { $0.0.source == relative && $0.0.role == .page }),
+                  let url = outcome.decision.newURL else {
+                var note = place ?? ImportPlace(file: "_config.yml")
+                note.text = path
+                note.note = "header_pages '\(path)': no page of the site is there, not in the menu"
+                notImported.append(note)
+                continue
+            }
+            guard let title = outcome.title, !title.isEmpty else {
+                notImported.append(ImportPlace(file: document.source, note: "in header_pages but without a title: minima leaves it out of the header, and so does the menu"))
+                continue
+            }
+            items.append(SiteSettings.MenuItem(title: title, url: url))
+        }
+        return (items, notImported)
+    }
 }

@@ -2,10 +2,10 @@ import Foundation
 import SiteKit
 import Support
 
-/// Whether the imported site answers every URL the old one served: it builds the site into
-/// a temporary folder (removed after) and looks for each old URL's file there, a page or a
-/// redirect page. It reads only the old URLs and the built site, whichever generator the
-/// site came from.
+/// Whether the imported site answers every URL the old one served: it reads the build of
+/// the imported site (``SiteBuilder/buildInMemory()``, nothing written) and looks for each
+/// old URL's file among the files the output would have, a page or a redirect page. It
+/// reads only the old URLs and the built site, whichever generator the site came from.
 enum OldURLCheck {
     struct Miss: Sendable, Hashable {
         var oldURL: OldURL
@@ -23,32 +23,26 @@ enum OldURLCheck {
         var allAnswer: Bool { buildErrors.isEmpty && answered == checked }
     }
 
-    /// `imported`: source path → path in the new site, to name what each document became.
-    static func run(_ oldURLs: [OldURL], site: URL, imported: [String: String]) -> Result {
+    /// `built`: the imported site's build, or why it failed. `imported`: source path → path
+    /// in the new site, to name what each document became.
+    static func run(_ oldURLs: [OldURL], built: Swift.Result<InMemoryBuild, DiagnosticsError>, imported: [String: String]) -> Result {
         var result = Result(checked: oldURLs.count)
         guard !oldURLs.isEmpty else { return result }
-        let output = FileManager.default.temporaryDirectory.appendingPathComponent("sitegen-import-check-\(UUID().uuidString)")
-        let cache = site.appendingPathComponent(".sitegen-cache")
-        let hadCache = FileManager.default.fileExists(atPath: cache.path)
-        defer {
-            try? FileManager.default.removeItem(at: output)
-            if !hadCache { try? FileManager.default.removeItem(at: cache) }
-        }
-        do {
-            _ = try SiteBuilder(options: .init(siteRoot: site, output: output)).build()
-        } catch {
+        let build: InMemoryBuild
+        switch built {
+        case .success(let success):
+            build = success
+        case .failure(let error):
             result.buildErrors = error.diagnostics.filter { $0.severity == .error }
             result.misses = oldURLs.map { Miss(oldURL: $0, reason: "the imported site does not build") }
             return result
         }
-        let missing = oldURLs.filter { !answers($0.path, in: output) }
+        let missing = oldURLs.filter { !answers($0.path, in: build.outputPaths) }
         result.answered = oldURLs.count - missing.count
-        // Loaded again only to say where the documents went instead.
-        let newURLs = missing.isEmpty ? [:] : newURLs(site: site)
         for old in missing {
             let reason: String
             if let destination = imported[old.source] {
-                if let url = newURLs[destination] {
+                if let url = build.urls[destination] {
                     reason = "\(destination) is at \(url), and nothing redirects from \(old.path)"
                 } else {
                     reason = "\(destination) is not published (a draft, or left out by the build)"
@@ -63,27 +57,13 @@ enum OldURLCheck {
 
     /// Whether the output has a file for the URL path: `/a/` is `a/index.html`; `/a.html`
     /// that file; `/a` the file `a`, else `a.html` or `a/index.html`, as static hosts serve them.
-    static func answers(_ path: String, in output: URL) -> Bool {
+    static func answers(_ path: String, in files: Set<String>) -> Bool {
         let decoded = path.removingPercentEncoding ?? path
         let relative = decoded.hasPrefix("/") ? String(decoded.dropFirst()) : decoded
         guard !relative.split(separator: "/").contains(where: { $0 == ".." }) else { return false }
         let candidates = relative.isEmpty || relative.hasSuffix("/") ? [relative + "index.html"]
             : [relative, relative + ".html", relative + "/index.html"]
-        return candidates.contains { candidate in
-            var isFolder: ObjCBool = false
-            return FileManager.default.fileExists(atPath: output.appendingPathComponent(candidate).path, isDirectory: &isFolder) && !isFolder.boolValue
-        }
-    }
-
-    /// Each post's and page's source path in the new site → its URL.
-    private static func newURLs(site: URL) -> [String: String] {
-        guard let (loaded, _) = try? SiteLoader(layout: SiteLayout(root: site)).load() else { return [:] }
-        var urls: [String: String] = [:]
-        for (source, url) in loaded.posts.map({ ($0.sourcePath, $0.urlPath) }) + loaded.pages.map({ ($0.sourcePath, $0.urlPath) }) {
-            let relative = source.hasPrefix(site.path + "/") ? String(source.dropFirst(site.path.count + 1)) : source
-            urls[relative] = url
-        }
-        return urls
+        return candidates.contains(where: files.contains)
     }
 }
 

@@ -150,8 +150,19 @@ enum Permalinks {
     /// The URL path of the file Jekyll writes for `url` (`Document#destination`): a URL
     /// ending in `/` is its folder's `index.html`, one ending in `.html` that file, any other
     /// gets `.html` added (`/about` is written as `about.html`).
+    /// The URL first made as Jekyll makes every URL (``jekyllSanitized(_:)``).
     static func jekyllWrittenURL(_ url: String) -> String {
-        url.hasSuffix("/") || url.hasSuffix(".html") ? url : url + ".html"
+        let url = jekyllSanitized(url)
+        return url.hasSuffix("/") || url.hasSuffix(".html") ? url : url + ".html"
+    }
+
+    /// Jekyll 4.3's `URL#sanitize_url`: a `/` before it, every `..` made `/`, every `./`
+    /// removed, runs of `/` made one. So `/../../a/` is `/a/` and `/x/../b/` is `/x/b/` (the
+    /// `..` is dropped, not followed), as `jekyll build` writes them.
+    static func jekyllSanitized(_ url: String) -> String {
+        var result = ("/" + url).replacingOccurrences(of: "..", with: "/").replacingOccurrences(of: "./", with: "")
+        while result.contains("//") { result = result.replacingOccurrences(of: "//", with: "/") }
+        return result
     }
 
     /// The URL path Hugo gave the post: its permalink pattern, or without one the folders

@@ -43,6 +43,7 @@ package struct SiteImporter: Sendable {
         var menus: [HugoMenuEntry] = []
         var contentRoot = "content"
         var (jekyllMenu, menuNotes): ([JekyllNavigation.Entry], [ImportPlace]) = ([], [])
+        var headerPages: (paths: [String], place: ImportPlace?) = ([], nil)
         switch options.generator {
         case .jekyll:
             let config: JekyllConfig
@@ -52,6 +53,7 @@ package struct SiteImporter: Sendable {
             plan = JekyllLayout.plan(tree, config)
             do throws(Diagnostic) { (jekyllMenu, menuNotes) = try JekyllNavigation.read(tree) } catch { throw DiagnosticsError([error]) }
             report.notImported += menuNotes
+            headerPages = (config.headerPages, config.headerPagesPlace)
             policy = URLPolicy.jekyll(config)
             importer = DocumentImporter(generator: .jekyll, policy: policy, targets: LinkTargets(), siteURL: config.siteURL, basePath: config.basePath)
             importer.includes = IncludeComponents.read(tree, siteURL: config.siteURL, basePath: config.basePath)
@@ -92,11 +94,11 @@ package struct SiteImporter: Sendable {
             case .failure(let error): errors.append(error)
             case .success(let result):
                 report.merge(result.report)
-                report.oldURLs += result.oldURLs
                 report.imported[document.source] = document.destination
                 components.formUnion(result.components)
                 written.append((document.destination, result.bytes))
-                if options.generator == .hugo, !result.isDraft, document.sourcePublished, let old = result.decision.oldURL {
+                // The one place a document's old URL is listed, whatever the generator.
+                if result.hadOldURL, let old = result.decision.oldURL {
                     report.oldURLs.append(OldURL(path: old, source: document.source, rule: result.decision.rule ?? ""))
                 }
                 switch document.role {
@@ -110,6 +112,12 @@ package struct SiteImporter: Sendable {
         var site = settings
         let imported = zip(read, outcomes).compactMap { pair in (try? pair.1.get()).map { (pair.0.0, $0.decision) } }
         site.menu = jekyllMenu.map { SiteSettings.MenuItem(title: $0.title, url: MenuURL.current($0.url, documents: imported)) }
+        if site.menu.isEmpty, !headerPages.paths.isEmpty {
+            let titled = zip(read, outcomes).compactMap { pair in (try? pair.1.get()).map { (pair.0.0, $0) } }
+            let header = JekyllNavigation.headerPages(headerPages.paths, place: headerPages.place, documents: titled)
+            site.menu = header.items
+            report.notImported += header.notImported
+        }
         if options.generator == .hugo {
             let navigation = HugoNavigation.menu(menus, documents: imported, contentRoot: contentRoot)
             site.menu = navigation.items
@@ -124,9 +132,22 @@ package struct SiteImporter: Sendable {
         report.files = plan.files.count
         try StagedFolder(destination: options.destination).write(written, copying: plan.files.map { (tree.url($0.source), $0.source, $0.destination) })
         report.oldURLs += plan.oldURLs
-        report.oldURLCheck = OldURLCheck.run(report.oldURLs, site: options.destination, imported: report.imported)
-        ImportedLinks.check(site: options.destination, tree: tree, basePath: importer.basePath, report: &report)
+        // One build of the written site, in memory, read by both checks.
+        let built = Self.buildInMemory(options.destination)
+        report.oldURLCheck = OldURLCheck.run(report.oldURLs, built: built, imported: report.imported)
+        ImportedLinks.check(site: options.destination, built: built, tree: tree, basePath: importer.basePath, report: &report)
         return report
+    }
+
+    /// The imported site built in memory (``SiteBuilder/buildInMemory()``), leaving no
+    /// `.sitegen-cache/` behind (the math renderer may make one).
+    static func buildInMemory(_ site: URL) -> Result<InMemoryBuild, DiagnosticsError> {
+        let cache = site.appendingPathComponent(".sitegen-cache")
+        let hadCache = FileManager.default.fileExists(atPath: cache.path)
+        defer { if !hadCache { try? FileManager.default.removeItem(at: cache) } }
+        return Result { () throws(DiagnosticsError) in
+            try SiteBuilder(options: .init(siteRoot: site, output: site.appendingPathComponent("Output"))).buildInMemory()
+        }
     }
 
     /// SRC a folder; DIR absent or empty, and neither inside the other.

@@ -188,7 +188,10 @@ struct URLPolicy: Sendable {
     /// A collection document's URL: `:collection`, `:path` (below `_label/`, without the
     /// extension), `:name`, `:title` and `:slug` (its name, or `slug:`) and `:output_ext`.
     private func jekyllCollectionURL(_ document: PlannedDocument, collection: String, permalink: String?, slug: String?) -> String? {
-        let below = document.source.split(separator: "/").dropFirst().joined(separator: "/").withoutExtension
+        // Below `_label/` (which `collections_dir` may put in a folder).
+        let parts = document.source.split(separator: "/")
+        let start = parts.firstIndex(of: Substring("_" + collection)).map { $0 + 1 } ?? 1
+        let below = parts[start...].joined(separator: "/").withoutExtension
         let name = document.source.fileName.withoutExtension
         let slugSource = slug ?? name
         let pattern = permalink.map(Permalinks.jekyllPattern) ?? jekyllCollectionTemplate(collection)

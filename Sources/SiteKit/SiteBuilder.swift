@@ -135,7 +135,7 @@ public struct SiteBuilder: Sendable {
 
     /// Throws `DiagnosticsError` with every problem found; the output folder is then untouched.
     public func build() throws(DiagnosticsError) -> Summary {
-        try run(StagedOutput()).summary
+        try run(StagedOutput(), checkDrafts: true).summary
     }
 
     /// A rebuild for a preview server: renders in memory, then changes the output folder in
@@ -146,7 +146,7 @@ public struct SiteBuilder: Sendable {
     /// With a `cache` kept from rebuild to rebuild, only what a change affects is rendered
     /// again (``RebuildCache``); the output must then be left to these rebuilds.
     public func rebuildInPlace(cache: RebuildCache? = nil) throws(DiagnosticsError) -> (summary: Summary, changes: OutputSync.Changes) {
-        try run(InPlaceOutput(output: options.output, cache: cache))
+        try run(InPlaceOutput(output: options.output, cache: cache), checkDrafts: false)
     }
 
     /// The stages of every build, in `--timings` and serve's "Rebuilt in" line alike.
@@ -154,8 +154,9 @@ public struct SiteBuilder: Sendable {
 
     /// The one skeleton of both builds: load, render (into the output's sink), check the
     /// links, write. Any failure abandons the output's work, which leaves the output folder
-    /// as it was.
-    private func run<Output: BuildOutput>(_ output: Output) throws(DiagnosticsError) -> (summary: Summary, changes: Output.Changes) {
+    /// as it was. `checkDrafts`: render the drafts a build without `--drafts` leaves out, in
+    /// memory, for their warnings (``draftProblems(_:)``); a preview server's rebuilds do not.
+    private func run<Output: BuildOutput>(_ output: Output, checkDrafts: Bool) throws(DiagnosticsError) -> (summary: Summary, changes: Output.Changes) {
         let start = DispatchTime.now()
         let inputs = try loadInputs(cache: output.rebuildCache?.loads)
         var warnings = inputs.warnings
@@ -180,6 +181,14 @@ public struct SiteBuilder: Sendable {
         guard brokenLinks.isEmpty else {
             output.abandon()
             throw DiagnosticsError(warnings + brokenLinks)
+        }
+        if checkDrafts {
+            let drafts = draftProblems(inputs)
+            let brokenIsError = inputs.site.config.links.brokenIsError
+            warnings += drafts.warnings + drafts.brokenLinks.map { link in
+                brokenIsError ? DraftProblems.demoted(link.diagnostic) : Diagnostic(.warning, file: link.diagnostic.file, at: link.diagnostic.location,
+                                                                                    link.diagnostic.message)
+            }
         }
         let rendered = DispatchTime.now()
         let changes: Output.Changes

@@ -210,6 +210,7 @@ struct HugoJudgeTests {
         let output = site.appendingPathComponent("Output")
         let missing = hugoURLs.filter { !FileManager.default.fileExists(atPath: ImportBuildTests.file(for: $0, in: output)) }
         #expect(missing.isEmpty, "old URLs the imported site does not answer: \(missing.sorted())")
+        try VisibleTemplateSyntax.expectOnlyListed(site: site, report: report)
 
         guard menu else { return (report, site) }
         // The navigation is Hugo's main menu, in Hugo's order.

@@ -19,6 +19,7 @@ struct ImportBuildTests {
                                          to: site.appendingPathComponent("Themes/default"))
         let summary = try SiteBuilder(options: .init(siteRoot: site)).build()
         #expect(summary.warnings.filter { $0.severity == .error }.isEmpty)
+        try VisibleTemplateSyntax.expectOnlyListed(site: site, report: report)
         return (site, site.appendingPathComponent("Output"), report)
     }
 

@@ -15,6 +15,7 @@ struct ImportMenuTests {
         defer { try? FileManager.default.removeItem(at: source); try? FileManager.default.removeItem(at: site) }
         let summary = try SiteBuilder(options: .init(siteRoot: site)).build()
         #expect(summary.warnings.filter { $0.severity == .error }.isEmpty)
+        try VisibleTemplateSyntax.expectOnlyListed(site: site, report: report)
         let settings = try #require(ImportSiteTests.read(site, "Content/site.yml"))
         let home = try #require(ImportSiteTests.read(site, "Output/index.html"))
         let nav = home.components(separatedBy: "<nav class=\"site-nav\" aria-label=\"Site\">").dropFirst().first?.components(separatedBy: "</nav>").first ?? ""
@@ -57,6 +58,39 @@ struct ImportMenuTests {
         // The page moved from /docs/setup/ (which redirects): the menu links to where it is.
         #expect(nav.contains("<li><a href=\"/setup/\">Setup</a></li>\n<li><a href=\"https://github.com/jane\">GitHub</a></li>"))
         #expect(report.notImported.contains { $0.position == "_data/navigation.yml:9:1" && $0.note?.contains("navigation 'docs'") == true })
+    }
+
+    /// minima's `header_pages`: the pages its header links to, in order, by their titles;
+    /// one without a title (minima skips it) and a path that is no page are listed.
+    @Test func minimasHeaderPagesAreTheMenu() throws {
+        let (report, settings, nav) = try Self.importAndBuild(.jekyll, [
+            "_config.yml": """
+                title: Notes
+                url: https://notes.example.com
+                theme: minima
+                header_pages:
+                  - about.md
+                  - talks/index.md
+                  - untitled.md
+                  - gone.md
+
+                """,
+            "about.md": "---\nlayout: page\ntitle: About me\npermalink: /about/\n---\n\nMe.\n",
+            "talks/index.md": "---\nlayout: page\ntitle: Talks\n---\n\nTalks.\n",
+            "untitled.md": "---\nlayout: page\n---\n\nNo title.\n",
+            "_posts/2020-01-01-hello.md": "---\ntitle: Hello\n---\n\nHi.\n",
+        ])
+        #expect(settings.hasSuffix("""
+            menu:
+              - title: "About me"
+                url: "/about/"
+              - title: "Talks"
+                url: "/talks/"
+
+            """), "\(settings)")
+        #expect(nav.contains("<li><a href=\"/about/\">About me</a></li>\n<li><a href=\"/talks/\">Talks</a></li>"), "\(nav)")
+        #expect(report.notImported.contains { $0.file == "untitled.md" && $0.note?.contains("without a title") == true })
+        #expect(report.notImported.contains { $0.position == "_config.yml:4:1" && $0.note?.contains("header_pages 'gone.md'") == true }, "\(report.notImported)")
     }
 
     /// Entries of the settings (`url`, `pageRef`) and of front matter (`menu: main`,

@@ -38,6 +38,7 @@ struct JekyllJudgeTests {
         let pages = try jekyllPages(source)
         let site = source.appendingPathExtension("sitegen")
         let report = try SiteImporter(options: .init(generator: .jekyll, source: source, destination: site)).run()
+        try VisibleTemplateSyntax.expectOnlyListed(site: site, report: report)
         return (pages, report, site)
     }
 
@@ -296,5 +297,66 @@ struct JekyllJudgeTests {
         #expect(jekyll == ["/globbed/top/", "/globbed/Part-One/", "/2019/05/05/old.html"],
                 "what Jekyll 4.3 does with this blog (if this fails, Jekyll changed: read its output)")
         try Self.expectEveryPageOfJekyllIsAnOldURLThatAnswers(jekyll, report)
+    }
+    /// Permalinks with `..` and `.` segments, as patterns that climb out or go up write them: Jekyll's `URL#sanitize_url` turns every `..` into `/`, drops
+    /// `./` and squeezes slashes (`/x/../b/` is `/x/b/`, not `/b/`), and the import's old
+    /// URLs are those.
+    static let dotsBlog: [String: String] = [
+        "_config.yml": "title: Dots\nurl: https://dots.example.com\npermalink: /:categories/:year/:month/:day/:title/\n",
+        "_layouts/default.html": layout,
+        "_posts/2020-01-01-climbing.md": "---\ntitle: Climbing\npermalink: /../../climbing/\n---\nx\n",
+        "_posts/2020-01-02-folders.md": "---\ntitle: Folders\npermalink: /notes/../swift/folders/\n---\nx\n",
+        "_posts/2020-01-03-up.md": "---\ntitle: Up\ncategories: [swift]\npermalink: /:categories/../:title/\n---\nx\n",
+        "_posts/2020-01-04-here.md": "---\ntitle: Here\npermalink: /swift/./here/\n---\nx\n",
+        "guides/setup.md": "---\ntitle: Setup\npermalink: /../setup.html\n---\nx\n",
+    ]
+
+    @Test func dotSegmentsAreSanitizedAsJekyllDoes() throws {
+        let (jekyll, report, site) = try Self.judge(Self.dotsBlog)
+        defer { try? FileManager.default.removeItem(at: site) }
+        #expect(jekyll == ["/climbing/", "/notes/swift/folders/", "/swift/up/", "/swift/here/", "/setup.html"],
+                "what Jekyll 4.3 does with this blog (if this fails, Jekyll changed: read its output)")
+        try Self.expectEveryPageOfJekyllIsAnOldURLThatAnswers(jekyll, report)
+        #expect(!report.oldURLs.contains { $0.path.contains("..") || $0.path.contains("/./") })
+    }
+    /// `collections_dir: content`: posts, drafts and collections are read from that folder
+    /// (categories from the folders below it; `defaults:` scoped by the path with it), the
+    /// other files in it are pages and files at their paths, and a `_posts/` outside it is
+    /// not read.
+    static let collectionsDirBlog: [String: String] = [
+        "_config.yml": """
+            title: Collections
+            collections_dir: content
+            permalink: /:categories/:year/:title/
+            collections:
+              talks:
+                output: true
+            defaults:
+              - scope:
+                  path: "content/_posts"
+                values:
+                  category: Swift Tips
+
+            """,
+        "_layouts/default.html": layout,
+        "content/_posts/2020-01-01-optionals.md": "---\ntitle: Optionals\n---\nx\n",
+        "content/server/_posts/2020-02-01-vapor.md": "---\ntitle: Vapor\n---\nx\n",
+        "content/_drafts/someday.md": "---\ntitle: Someday\n---\nx\n",
+        "content/_talks/wwdc-2020.md": "---\ntitle: WWDC 2020\n---\nThe talk.\n",
+        "content/notes/setup.md": "---\ntitle: Setup\n---\nx\n",
+        "content/notes/file.txt": "a file\n",
+        "_posts/2020-03-01-outside.md": "---\ntitle: Outside\n---\nNot read: outside collections_dir.\n",
+    ]
+
+    @Test func collectionsDirHoldsThePostsAndCollections() throws {
+        let (jekyll, report, site) = try Self.judge(Self.collectionsDirBlog)
+        defer { try? FileManager.default.removeItem(at: site) }
+        #expect(jekyll == ["/swift%20tips/2020/optionals/", "/server/2020/vapor/", "/talks/wwdc-2020/", "/content/notes/setup/"],
+                "what Jekyll 4.3 does with this blog (if this fails, Jekyll changed: read its output)")
+        try Self.expectEveryPageOfJekyllIsAnOldURLThatAnswers(jekyll, report)
+        #expect((report.posts, report.drafts) == (2, 1))
+        #expect(report.notImported.contains { $0.file.hasPrefix("_posts/") && $0.note?.contains("collections_dir") == true }, "\(report.notImported)")
+        #expect(FileManager.default.fileExists(atPath: site.appendingPathComponent("Content/static/content/notes/file.txt").path))
+        #expect(FileManager.default.fileExists(atPath: site.appendingPathComponent("Content/posts/server/2020-02-01-vapor.md").path))
     }
 }

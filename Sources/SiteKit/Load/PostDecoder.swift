@@ -76,6 +76,13 @@ enum PostDecoder {
         return (post, fields.diagnostics)
     }
 
+    /// Whether the file's front matter makes it a draft, for a file that did not decode.
+    static func isDraft(_ source: SourceText) -> Bool {
+        guard case .success(let read) = FrontMatterFields.read(source, required: "'title'") else { return false }
+        var fields = read.fields
+        return draftState(&fields)
+    }
+
     /// `draft: true` (Hugo, sitegen) or `published: false` (Jekyll).
     static func draftState(_ fields: inout YAMLFields) -> Bool {
         let draft = fields.present("draft") != nil ? fields.bool("draft") ?? false : false

@@ -44,6 +44,8 @@ public struct SiteLoader: Sendable {
         var postSettings = Hasher()
         postSettings.combine(limits)
         postSettings.combine(routes)
+        postSettings.combine(includeDrafts)
+        let includeDrafts = includeDrafts
         let posts = decode(postFiles, settings: postSettings.finalize(), shelf: cache?.posts, &diagnostics) { source, file in
             var (post, diagnostics) = TagLimit.check(PostDecoder.decode(source, file: file), source: source, limits: limits, settingsFile: settingsFile)
             // The URL is the permalink's; relative aliases are read from it.
@@ -52,26 +54,52 @@ public struct SiteLoader: Sendable {
                 found.aliases = Self.resolved(found.aliases, from: found.urlPath)
                 post = found
             }
+            // A draft's errors are warnings without --drafts (``DraftProblems``), whether it decoded or not.
+            if !includeDrafts, diagnostics.contains(where: { $0.severity == .error }), post?.draft ?? PostDecoder.isDraft(source) {
+                diagnostics = diagnostics.map(DraftProblems.demoted)
+            }
             return (post, diagnostics)
         }
         let reserved = Self.reservedSegments(routes)
-        var pages = decode(pageFiles, settings: reserved.hashValue, shelf: cache?.pages, &diagnostics) { PageDecoder.decode($0, file: $1, reserved: reserved) }
+        var pageSettings = Hasher()
+        pageSettings.combine(reserved)
+        pageSettings.combine(includeDrafts)
+        var pages = decode(pageFiles, settings: pageSettings.finalize(), shelf: cache?.pages, &diagnostics) { source, file in
+            var (page, diagnostics) = PageDecoder.decode(source, file: file, reserved: reserved)
+            if !includeDrafts, diagnostics.contains(where: { $0.severity == .error }), page?.draft ?? PostDecoder.isDraft(source) {
+                diagnostics = diagnostics.map(DraftProblems.demoted)
+            }
+            return (page, diagnostics)
+        }
         cache?.keep(only: postFiles.map(\.file.path) + pageFiles.map(\.file.path))
         for index in pages.indices { pages[index].aliases = Self.resolved(pages[index].aliases, from: pages[index].urlPath) }
         if includeDrafts { diagnostics += Self.undatedDrafts(posts, files: postFiles) }
-        // Checked over drafts too: publishing a draft must not break the build later.
-        diagnostics += SiteValidator.validate(posts) + SiteValidator.validate(pages)
+        let drafts = includeDrafts ? [] : (posts.filter(\.draft).map(\.sourcePath) + pages.filter(\.draft).map(\.sourcePath)).sorted()
+        let draftFiles = Set(drafts)
+        // Checked over drafts too: publishing a draft must not break the build later. Without
+        // --drafts, what only a draft has wrong is a warning.
+        diagnostics += DraftProblems.demoted(SiteValidator.validate(posts) + SiteValidator.validate(pages), drafts: draftFiles)
         let (due, scheduled) = includeFuture || config?.future == true ? (posts, []) : Self.scheduled(posts, now: now)
         let published = Self.newestFirst(due, includeDrafts: includeDrafts)
-        let publishedPages = pages.filter { includeDrafts || !$0.draft }
-            .sorted { ($0.navOrder ?? Int.max, $0.title, $0.sourcePath) < ($1.navOrder ?? Int.max, $1.title, $1.sourcePath) }
-        let drafts = includeDrafts ? [] : (posts.filter(\.draft).map(\.sourcePath) + pages.filter(\.draft).map(\.sourcePath)).sorted()
+        func navigationOrder(_ pages: [ContentPage]) -> [ContentPage] {
+            pages.sorted { ($0.navOrder ?? Int.max, $0.title, $0.sourcePath) < ($1.navOrder ?? Int.max, $1.title, $1.sourcePath) }
+        }
+        let publishedPages = navigationOrder(pages.filter { includeDrafts || !$0.draft })
         var site = config.map { Site(config: $0, posts: published, pages: publishedPages, skippedDrafts: drafts) }
         site?.scheduledPosts = scheduled
         if let found = site {
             let (files, problems) = OutputFilesCheck.generated(found, settingsFile: settingsFile)
             site?.outputFiles = files
             diagnostics += SiteValidator.singlePartSeries(found.series) + problems
+            if !draftFiles.isEmpty {
+                // The URLs of the site with its drafts: a draft's repeated alias, or one on a published page.
+                let withDrafts = Site(config: found.config, posts: Self.newestFirst(posts, includeDrafts: true), pages: navigationOrder(pages))
+                let known = Set(problems)
+                let draftProblems = OutputFilesCheck.generated(withDrafts, settingsFile: settingsFile).problems
+                    .filter { !known.contains($0) && DraftProblems.involves($0, drafts: draftFiles) }
+                diagnostics += draftProblems.map(DraftProblems.demoted)
+                site?.drafts = DraftSite(site: withDrafts, files: draftFiles)
+            }
         }
         return (site, Diagnostic.inReadingOrder(diagnostics))
     }

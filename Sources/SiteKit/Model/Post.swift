@@ -256,6 +256,9 @@ public struct Site: Sendable {
     public var scheduledPosts: [ScheduledPost] = []
     /// Where each generated file goes, checked by the load (``OutputFiles``).
     var outputFiles = OutputFiles()
+    /// Without `--drafts`: the site with its drafts, whose problems a build reports as
+    /// warnings; nil when there are none.
+    var drafts: DraftSite?
 
     init(config: SiteConfig, posts: [Post], pages: [ContentPage] = [], skippedDrafts: [String] = []) {
         self.config = config

@@ -129,7 +129,7 @@ struct LinkChecker {
     }
 }
 
-/// A link the checker found broken, for ``SiteBuilder/brokenLinks()``.
+/// A link the checker found broken, for ``SiteBuilder/buildInMemory()``.
 package struct BrokenLink: Sendable, Hashable {
     /// The error (or warning) a build reports, at the link's `file:line:col`.
     package var diagnostic: Diagnostic
