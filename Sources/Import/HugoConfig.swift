@@ -85,6 +85,7 @@ struct HugoConfig: Sendable {
             case "defaultcontentlanguage":
                 settings.language = settings.language ?? value.text
                 if let code = value.text { languages.defaultCode = code }
+            case "buildfuture": settings.future = value.bool ?? false
             case "defaultcontentlanguageinsubdir": languages.defaultInSubdir = value.bool ?? false
             case "languages": languages.read(value)
             case "menu", "menus": menus += HugoMenus.fromSettings(value, file: file.path)

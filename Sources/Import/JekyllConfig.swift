@@ -71,7 +71,9 @@ struct JekyllConfig: Sendable {
                 if let perPage = value.int, (1...1000).contains(perPage) { settings.postsPerPage = perPage }
                 else { config.notImported.append(file.place(value, note: "'paginate' is not a whole number from 1 to 1000")) }
             case "permalink": config.permalinkStyle = value.text ?? "date"
-            case "future": config.future = value.bool ?? false
+            case "future":
+                config.future = value.bool ?? false
+                settings.future = config.future
             case "header_pages":
                 config.headerPages = value.stringList
                 config.headerPagesPlace = file.place(pair.key, note: "")

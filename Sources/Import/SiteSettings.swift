@@ -23,6 +23,8 @@ struct SiteSettings: Sendable {
     var permalinks: [(kind: String, pattern: String)] = []
     /// `menu:`, the site's navigation: a Hugo `main` menu, a Jekyll `_data/navigation.yml`.
     var menu: [MenuItem] = []
+    /// Posts dated in the future published at once (Jekyll's `future: true`, Hugo's `buildFuture`).
+    var future = false
 
     struct MenuItem: Sendable, Hashable {
         var title: String
@@ -42,6 +44,7 @@ struct SiteSettings: Sendable {
         keys += ["markdown.smart_punctuation", "markdown.allow_raw_html"] + (extensions == nil ? [] : ["markdown.extensions"])
         keys += permalinks.map { "permalinks." + $0.kind }
         if !menu.isEmpty { keys.append("menu") }
+        if future { keys.append("future") }
         return keys
     }
 
@@ -78,6 +81,7 @@ struct SiteSettings: Sendable {
             text += "permalinks:\n"
             for (kind, pattern) in permalinks { text += "  \(kind): \(YAMLText.quoted(pattern))\n" }
         }
+        if future { text += "future: true   # posts dated in the future are published at once, as the source site did\n" }
         if !menu.isEmpty {
             text += "menu:\n"
             for item in menu { text += "  - title: \(YAMLText.quoted(item.title))\n    url: \(YAMLText.quoted(item.url))\n" }

@@ -26,7 +26,7 @@ public struct SiteBuilder: Sendable {
         public var filesWritten: Int
         public var skippedDrafts: [String]
         /// Posts held back until their dates.
-        public var scheduledPosts: [Site.ScheduledPost] = []
+        package var scheduledPosts: [Site.ScheduledPost] = []
         public var warnings: [Diagnostic]
         public var seconds: Double
         /// Wall time of each of ``SiteBuilder/stages``, in order.

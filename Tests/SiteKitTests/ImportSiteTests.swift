@@ -275,6 +275,21 @@ struct ImportSiteTests {
         #expect(badTOML.headlines == ["content/posts/a.md:3:1: error: TOML: duplicate key 'title'"])
     }
 
+    /// A source site that published future-dated posts at once keeps doing so; by default
+    /// (Jekyll's and Hugo's too) they wait for their date, and nothing is written.
+    @Test(arguments: [
+        (SourceGenerator.jekyll, "_config.yml", "title: x\nfuture: true\n", true), (.jekyll, "_config.yml", "title: x\n", false),
+        (.hugo, "hugo.toml", "title = 'x'\nbuildFuture = true\n", true), (.hugo, "hugo.toml", "title = 'x'\n", false),
+    ])
+    func futurePostsPublishedByTheSourceStayPublished(generator: SourceGenerator, file: String, settings: String, future: Bool) throws {
+        let post = generator == .jekyll ? ["_posts/2020-01-01-a.md": "---\ntitle: A\n---\nText.\n"] : ["content/posts/a.md": "---\ntitle: A\ndate: 2020-01-01\n---\nText.\n"]
+        let source = ImportFixtures.folder([file: settings].merging(post) { $1 })
+        let (_, site) = try Self.run(generator, source)
+        defer { try? FileManager.default.removeItem(at: source); try? FileManager.default.removeItem(at: site) }
+        let written = try #require(Self.read(site, "Content/site.yml"))
+        #expect(written.contains("\nfuture: true") == future, "\(written)")
+    }
+
     @Test func theDestinationMustBeNewOrEmptyAndOutsideTheSource() throws {
         let source = ImportFixtures.folder(["_config.yml": "title: x\n", "_posts/2020-01-01-a.md": "---\ntitle: A\n---\n"])
         defer { try? FileManager.default.removeItem(at: source) }

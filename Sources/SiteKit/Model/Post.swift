@@ -253,7 +253,7 @@ public struct Site: Sendable {
     public var skippedDrafts: [String]
     /// Posts dated after the build's time, left out (without `--future` or `future: true`)
     /// until then, by date: the build says how many and until when.
-    public var scheduledPosts: [ScheduledPost] = []
+    package var scheduledPosts: [ScheduledPost] = []
     /// Where each generated file goes, checked by the load (``OutputFiles``).
     var outputFiles = OutputFiles()
     /// Without `--drafts`: the site with its drafts, whose problems a build reports as
@@ -272,9 +272,9 @@ public struct Site: Sendable {
     }
 
     /// A post held back until its date.
-    public struct ScheduledPost: Sendable, Hashable {
-        public var sourcePath: String
-        public var date: PostDate
+    package struct ScheduledPost: Sendable, Hashable {
+        package var sourcePath: String
+        package var date: PostDate
     }
 
     /// Bytes of Markdown in the published posts' and pages' bodies: what the default output
