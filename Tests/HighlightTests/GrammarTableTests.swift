@@ -28,6 +28,26 @@ struct GrammarTableTests {
         #expect(lookUp(table, "s\u{C9}lf", foldingCase: true) == nil)
     }
 
+    /// With sixteen bytes of code after a name, it is read with two loads and the bytes
+    /// past its end masked off: only the name's own bytes may decide.
+    @Test func aNameInsideLongerCodeIsComparedByItsOwnBytesOnly() {
+        var table = WordTable<Int>()
+        table.insert("self", 1)
+        table.insert("selfish", 2)
+        table.insert("@implementation", 3)
+        var code = "self selfish @implementation selfie and more code after it"
+        code.withUTF8 { bytes in
+            let text = SourceBytes(bytes)
+            #expect(table.value(in: text, 0..<4) == 1)
+            #expect(table.value(in: text, 5..<12) == 2)
+            #expect(table.value(in: text, 5..<9) == 1)   // the start of "selfish"
+            #expect(table.value(in: text, 5..<8) == nil)
+            #expect(table.value(in: text, 13..<28) == 3)   // past eight bytes: the second load, masked
+            #expect(table.value(in: text, 29..<35) == nil)
+            #expect(table.value(in: text, 29..<33) == 1)
+        }
+    }
+
     @Test func aNameLongerThanSixteenBytesIsNeverAWord() {
         var table = WordTable<Int>()
         table.insert("sixteen_bytes_ab", 1)
