@@ -124,6 +124,7 @@ struct ProgramCompiler: Sendable {
                                       rawOutput: String((compiled.stderr + compiled.stdout).prefix(4000)))
         if case .exited = compiled.ending {} else { outcome.stopped = "the compiler \(compiled.endingDescription)" }
         if limits.ranOutOfCPUTime(compiled) { outcome.stopped = "the compiler used more than \(limits.cpuSeconds) s of CPU time" }
+        if let reason = limits.couldNotStart(compiled) { outcome.stopped = "the compiler could not be started: \(reason)" }
         if let problem = CompilerOutcome.environmentProblem(in: compiled.stderr) { outcome.stopped = problem }
         let binary = work.appendingPathComponent("program")
         if case .run = program.kind, compiled.status == 0, let sandbox, FileManager.default.fileExists(atPath: binary.path) {
@@ -157,6 +158,14 @@ struct CompileLimits: Sendable {
     func command(_ executable: String, _ arguments: [String]) -> [String] {
         guard let prlimit else { return [executable] + arguments }
         return [prlimit, "--cpu=\(cpuSeconds):\(cpuSeconds + 5)", "--core=0", "--", executable] + arguments
+    }
+
+    /// Why `prlimit` could not start the compiler ("failed to execute …"), if so: what
+    /// ProcessRunner says of a compiler started without it.
+    func couldNotStart(_ result: ProcessResult) -> String? {
+        guard prlimit != nil, result.status == 126 || result.status == 127,
+              let line = result.stderr.split(separator: "\n").first(where: { $0.hasPrefix("prlimit: failed to execute") }) else { return nil }
+        return String(line.dropFirst("prlimit: ".count))
     }
 
     /// Whether the compiler (or the frontend the driver started) was stopped at the CPU limit.

@@ -164,6 +164,19 @@ struct SnippetSafetyTests {
         #expect(again.compilerProcesses == 1, "never cached")
     }
 
+    /// Issue 27, finding 1: a compiler that cannot start is the machine's failure, not the
+    /// block's: reported, never cached.
+    @Test func aCompilerThatCannotStartIsReportedAndNeverCached() throws {
+        let missing = SwiftToolchain(swiftc: "/nonexistent-\(UUID().uuidString)/swiftc", identity: "missing \(UUID().uuidString)", hasAppleSDK: false)
+        let site = SnippetFixtures.site(body: "```swift\nlet a = 1\n```\n")
+        defer { site.remove() }
+        let report = try Self.check(site, toolchain: missing)
+        let messages = Self.messages(report)
+        #expect(messages.count == 1 && messages[0].hasPrefix("Content/posts/p.md:6:1: error: the compiler could not be started: "), "\(messages)")
+        let again = try Self.check(site, toolchain: missing)
+        #expect(again.compilerProcesses == 1 && !again.fromManifest)
+    }
+
     @Test func theTypeCheckerGivesUpOnAnExpressionBeforeTheTimeout() throws {
         let arguments = FileManager.default.temporaryDirectory.appendingPathComponent("sitegen-fake-args-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: arguments) }
