@@ -129,6 +129,7 @@ package struct SiteImporter: Sendable {
         report.settings = site.keys
         written.append(("Content/site.yml", Array(site.yaml(generator: options.generator, from: configFiles).utf8)))
         written.append((".gitignore", Array("Output/\n.sitegen-cache/\n".utf8)))
+        written.append((Self.preludePath, Array(Self.prelude.utf8)))
         report.files = plan.files.count
         try StagedFolder(destination: options.destination).write(written, copying: plan.files.map { (tree.url($0.source), $0.source, $0.destination) })
         report.oldURLs += plan.oldURLs
@@ -149,6 +150,21 @@ package struct SiteImporter: Sendable {
             try SiteBuilder(options: .init(siteRoot: site, output: site.appendingPathComponent("Output"))).buildInMemory()
         }
     }
+
+    /// check-snippets' prelude, compiled before every program of the posts.
+    static let preludePath = "Content/snippets/prelude.swift"
+
+    /// The prelude of an imported blog: `import Foundation`, with why.
+    static let prelude = """
+        // The prelude of `sitegen check-snippets`: compiled before every program of every
+        // post, never shown on a page. Written by `sitegen import`: a blog's Swift usually
+        // comes from a playground or an app that imports Foundation elsewhere, so its posts
+        // seldom say so, and on Linux most of their blocks would fail for that alone (on
+        // Apple platforms Foundation comes with UIKit and SwiftUI). Delete the line below to
+        // check that every program imports what it uses; add others (`import UIKit`) here.
+        import Foundation
+
+        """
 
     /// SRC a folder; DIR absent or empty, and neither inside the other.
     private func checkFolders() throws(DiagnosticsError) {

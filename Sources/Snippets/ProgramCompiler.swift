@@ -116,12 +116,15 @@ struct ProgramCompiler: Sendable {
         }
         semaphore.wait()
         counter.increment()
-        let compiled = ProcessRunner.run(cache.toolchain.swiftc, arguments + [fileName], in: work,
-                                         timeout: limits.compileSeconds, outputLimit: limits.outputBytes)
+        let command = limits.command(cache.toolchain.swiftc, arguments + [fileName])
+        let compiled = ProcessRunner.run(command[0], Array(command.dropFirst()), in: work,
+                                         timeout: limits.wallSeconds, outputLimit: limits.outputBytes)
         semaphore.signal()
         var outcome = CompilerOutcome(status: compiled.status, diagnostics: CompilerDiagnostic.parse(compiled.stderr),
                                       rawOutput: String((compiled.stderr + compiled.stdout).prefix(4000)))
         if case .exited = compiled.ending {} else { outcome.stopped = "the compiler \(compiled.endingDescription)" }
+        if limits.ranOutOfCPUTime(compiled) { outcome.stopped = "the compiler used more than \(limits.cpuSeconds) s of CPU time" }
+        if let reason = limits.couldNotStart(compiled) { outcome.stopped = "the compiler could not be started: \(reason)" }
         if let problem = CompilerOutcome.environmentProblem(in: compiled.stderr) { outcome.stopped = problem }
         let binary = work.appendingPathComponent("program")
         if case .run = program.kind, compiled.status == 0, let sandbox, FileManager.default.fileExists(atPath: binary.path) {
@@ -133,11 +136,44 @@ struct ProgramCompiler: Sendable {
 
 /// How long and how much: `--timeout` for a compile, the type checker's limit per expression
 /// (below it, so a bomb is reported at its expression), and the output kept of each process.
+///
+/// `--timeout` counts CPU time, not wall time, so a loaded machine (other jobs, CI
+/// neighbours) does not turn a slow compile into a failure: with `prlimit` each compiler
+/// process may use `--timeout` seconds of CPU (the kernel stops it with SIGXCPU), and the
+/// wall clock only stops one that waits without working, after four times as long. Without
+/// `prlimit` (macOS) the limit is on wall time.
 struct CompileLimits: Sendable {
     var compileSeconds: TimeInterval = 60
     var outputBytes = 1 << 20
+    var prlimit: String? = ExecutableLookup.find(["prlimit"], environment: ["PATH": "/usr/bin:/bin:/usr/sbin:/sbin"])
 
     var expressionSeconds: Int { max(1, Int(compileSeconds / 2)) }
+    /// Whole seconds, as `RLIMIT_CPU` counts.
+    var cpuSeconds: Int { max(1, Int(compileSeconds.rounded(.up))) }
+    /// The wall clock's limit: `--timeout` without `prlimit`, a backstop with it.
+    var wallSeconds: TimeInterval { prlimit == nil ? compileSeconds : 4 * compileSeconds }
+
+    /// The compiler's command line, under the CPU limit when `prlimit` is there: SIGXCPU at
+    /// the limit, SIGKILL 5 s of CPU later.
+    func command(_ executable: String, _ arguments: [String]) -> [String] {
+        guard let prlimit else { return [executable] + arguments }
+        return [prlimit, "--cpu=\(cpuSeconds):\(cpuSeconds + 5)", "--core=0", "--", executable] + arguments
+    }
+
+    /// Why `prlimit` could not start the compiler ("failed to execute …"), if so: what
+    /// ProcessRunner says of a compiler started without it.
+    func couldNotStart(_ result: ProcessResult) -> String? {
+        guard prlimit != nil, result.status == 126 || result.status == 127,
+              let line = result.stderr.split(separator: "\n").first(where: { $0.hasPrefix("prlimit: failed to execute") }) else { return nil }
+        return String(line.dropFirst("prlimit: ".count))
+    }
+
+    /// Whether the compiler (or the frontend the driver started) was stopped at the CPU limit.
+    func ranOutOfCPUTime(_ result: ProcessResult) -> Bool {
+        guard prlimit != nil else { return false }
+        if case .signalled(let signal) = result.ending, signal == SIGXCPU || signal == SIGKILL { return true }
+        return result.stderr.contains("failed due to signal \(SIGXCPU)")
+    }
 }
 
 /// The sandbox, found when the first `run` program needs it (never on a warm run).

@@ -12,7 +12,7 @@ enum CheckSnippetsCommand {
             OptionSpec(name: "--site", valueName: "DIR", help: "The site's root folder (default: the current folder)."),
             OptionSpec(name: "--format", valueName: "FORMAT", help: "text (default), github (workflow annotations) or json."),
             OptionSpec(name: "--jobs", valueName: "N", help: "Compiler processes at once (default: the number of cores)."),
-            OptionSpec(name: "--timeout", valueName: "SECONDS", help: "Stop a compile that runs longer and report it at its block (default: 60)."),
+            OptionSpec(name: "--timeout", valueName: "SECONDS", help: "Stop a compile that uses more CPU time and report it at its block (default: 60)."),
             OptionSpec(name: "--no-run", valueName: nil, help: "Type-check `run` blocks without running them (for untrusted posts)."),
             OptionSpec(name: "--baseline", valueName: "FILE", help: "Known failures: fail only on new ones, and on listed ones that no longer fail."),
             OptionSpec(name: "--update-baseline", valueName: nil, help: "Write the run's failures into the --baseline file."),

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Import
+@testable import Snippets
 @testable import Support
 
 /// Whole blogs imported: what goes where, what the report says, that the source is never
@@ -31,7 +32,7 @@ struct ImportSiteTests {
         #expect((report.posts, report.drafts, report.pages, report.files) == (6, 1, 3, 5))
         let written = Set(DirectoryWalker.files(below: site.path, includeHidden: true))
         #expect(written == [
-            ".gitignore", "Content/site.yml",
+            ".gitignore", "Content/site.yml", "Content/snippets/prelude.swift",
             "Content/posts/2016-02-29-swift-generics.md", "Content/posts/2016-03-10-nsurl.md", "Content/posts/swift/2017-04-24-viper.md",
             "Content/posts/2018-1-5-one-digit-date.md", "Content/posts/drafts/work-in-progress.md",
             "Content/posts/2019-08-21-plain.md", "Content/posts/2019-08-22-windows.md",
@@ -159,11 +160,20 @@ struct ImportSiteTests {
         #expect((report.posts, report.drafts, report.pages, report.files) == (4, 1, 2, 3))
         let written = Set(DirectoryWalker.files(below: site.path, includeHidden: true))
         #expect(written == [
-            ".gitignore", "Content/site.yml", "Content/pages/about.md", "Content/pages/posts.md",
+            ".gitignore", "Content/site.yml", "Content/snippets/prelude.swift", "Content/pages/about.md", "Content/pages/posts.md",
             "Content/posts/generics-part-1.md", "Content/posts/generics-part-2/index.md", "Content/posts/generics-part-2/constraints.png",
             "Content/posts/My Notes on Swift.md", "Content/posts/draft-idea.md", "Content/posts/toml-post.md",
             "Content/static/images/logo.png", "Content/static/favicon.ico",
         ])
+        // Issue 27: the imported blog's Swift blocks are checked with `import Foundation`
+        // before them, and the file says why; check-snippets reads it as its prelude.
+        let prelude = try #require(Self.read(site, "Content/snippets/prelude.swift"))
+        #expect(prelude.hasSuffix("\nimport Foundation\n") && prelude.contains("// The prelude of `sitegen check-snippets`"))
+        #expect(prelude.contains("a blog's Swift usually\n// comes from a playground or an app that imports Foundation elsewhere"))
+        if let toolchain = SwiftToolchain.find() {
+            let plan = try SnippetChecker(options: .init(siteRoot: site, toolchain: toolchain)).plan()
+            #expect(plan.prelude?.path == "Content/snippets/prelude.swift" && plan.prelude?.text == prelude)
+        }
         let part1 = try #require(Self.read(site, "Content/posts/generics-part-1.md"))
         #expect(part1.contains("slug: \"swift-generics-part-1-why\"\n---\n"))
         #expect(part1.contains("```swift linenos highlight=2\nfunc identity<T>(_ value: T) -> T {\n    value\n}\n```\n"))

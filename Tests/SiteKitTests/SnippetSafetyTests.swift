@@ -115,7 +115,8 @@ struct SnippetSafetyTests {
         let start = Date()
         let report = try Self.check(site, toolchain: fake.toolchain) { $0.timeout = 1 }
         #expect(Date().timeIntervalSince(start) < 15, "SIGTERM ignored: SIGKILL after the grace period")
-        #expect(Self.messages(report) == ["Content/posts/p.md:6:1: error: the compiler timed out after 1 s while checking program `main` (not cached)"])
+        // The wall clock stops a compiler that waits without working, after 4 × --timeout.
+        #expect(Self.messages(report) == ["Content/posts/p.md:6:1: error: the compiler timed out after 4 s while checking program `main` (not cached)"])
         #expect(report.results.last?.isNotProven == true)
         for line in try String(contentsOf: marker, encoding: .utf8).split(separator: "\n") {
             #expect(!ProcessRunnerTests.isAlive(Int32(line) ?? 0), "the compiler's background child was killed with it")
@@ -142,6 +143,38 @@ struct SnippetSafetyTests {
         #expect(messages.first?.hasSuffix("while checking program `main` (not cached)") == true)
         let again = try Self.check(site, toolchain: fake.toolchain)
         #expect(again.compilerProcesses == 1 && !again.fromManifest, "compiled again: the failure was not the block's")
+    }
+
+    /// Issue 27, finding 8: under load, compiles passed the 60 s wall limit and were
+    /// reported as failures. --timeout counts the compiler's CPU time: waiting costs nothing.
+    @Test func theTimeoutCountsCPUTimeNotWallTime() throws {
+        let slow = try Self.fakeCompiler("sleep 3\nexit 0")
+        defer { try? FileManager.default.removeItem(at: slow.folder) }
+        let site = SnippetFixtures.site(body: "```swift\nlet a = 1\n```\n")
+        defer { site.remove() }
+        let waited = try Self.check(site, toolchain: slow.toolchain) { $0.timeout = 2 }
+        #expect(waited.summaryLine == "1 passed, 0 failed, 0 skipped, 0 not proven", "3 s on the wall clock, no CPU: \(Self.messages(waited))")
+        let busy = try Self.fakeCompiler("while :; do :; done")
+        defer { try? FileManager.default.removeItem(at: busy.folder) }
+        let start = Date()
+        let spun = try Self.check(site, toolchain: busy.toolchain) { $0.timeout = 2 }
+        #expect(Date().timeIntervalSince(start) < 30)
+        #expect(Self.messages(spun) == ["Content/posts/p.md:6:1: error: the compiler used more than 2 s of CPU time while checking program `main` (not cached)"])
+        let again = try Self.check(site, toolchain: busy.toolchain) { $0.timeout = 2 }
+        #expect(again.compilerProcesses == 1, "never cached")
+    }
+
+    /// Issue 27, finding 1: a compiler that cannot start is the machine's failure, not the
+    /// block's: reported, never cached.
+    @Test func aCompilerThatCannotStartIsReportedAndNeverCached() throws {
+        let missing = SwiftToolchain(swiftc: "/nonexistent-\(UUID().uuidString)/swiftc", identity: "missing \(UUID().uuidString)", hasAppleSDK: false)
+        let site = SnippetFixtures.site(body: "```swift\nlet a = 1\n```\n")
+        defer { site.remove() }
+        let report = try Self.check(site, toolchain: missing)
+        let messages = Self.messages(report)
+        #expect(messages.count == 1 && messages[0].hasPrefix("Content/posts/p.md:6:1: error: the compiler could not be started: "), "\(messages)")
+        let again = try Self.check(site, toolchain: missing)
+        #expect(again.compilerProcesses == 1 && !again.fromManifest)
     }
 
     @Test func theTypeCheckerGivesUpOnAnExpressionBeforeTheTimeout() throws {
