@@ -51,7 +51,7 @@ package struct MarkdownTable: Sendable, Hashable {
         /// One inline sequence per column written, the first `cells.count` columns; the
         /// rest are empty. Cell text was parsed as inline Markdown with the document's link
         /// reference definitions.
-        var cells: [[MarkdownInline]]
+        package var cells: [[MarkdownInline]]
         /// The row's line, with the parse's `lineOffset` applied.
         package var line: Int
     }

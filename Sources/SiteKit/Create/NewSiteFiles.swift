@@ -25,6 +25,8 @@ enum NewSiteFiles {
         #   extensions: [table, strikethrough, autolink, tasklist, tagfilter, footnotes, callouts]
                                            # GitHub Flavored Markdown and > Note: callouts;
                                            # [] for plain CommonMark
+        #   math:
+        #     dollars: false               # true: $a^2$ is inline math too, as \(a^2\) always is
 
         # code:                           # how code blocks are shown; a fence's words override it
         #   line_numbers: false            # true: number every block's lines (a fence's nolinenos: not that one)

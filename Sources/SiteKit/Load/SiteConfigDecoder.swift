@@ -8,7 +8,7 @@ public enum SiteConfigDecoder {
     static let knownKeys = ["title", "author", "description", "base_url", "language", "theme", "posts_per_page", "feed_limit", "markdown", "code", "snippets", "strings", "permalinks", "links", "template_syntax", "limits", "keep", "menu", "social", "future"]
     static let knownSnippetKeys = ["swift_version", "run"]
     static let knownCodeKeys = ["line_numbers", "wrap", "copy"]
-    static let knownMarkdownKeys = ["smart_punctuation", "allow_raw_html", "extensions"]
+    static let knownMarkdownKeys = ["smart_punctuation", "allow_raw_html", "extensions", "math"]
 
     public static func decode(_ source: SourceText) -> (config: SiteConfig?, diagnostics: [Diagnostic]) {
         let root: YAMLNode
@@ -53,6 +53,12 @@ public enum SiteConfigDecoder {
             config.markdown.smartPunctuation = sub.bool("smart_punctuation") ?? false
             config.markdown.allowRawHTML = sub.bool("allow_raw_html") ?? false
             if let extensions = decodeExtensions(&sub) { config.markdown.extensions = extensions }
+            if let math = sub.mappingField("math") {
+                var mathFields = YAMLFields(file: source.path, lineOffset: 0, mapping: math)
+                mathFields.warnUnknownKeys(known: ["dollars"], what: "markdown.math setting")
+                config.markdown.mathDollars = mathFields.bool("dollars") ?? false
+                sub.absorb(mathFields)
+            }
             fields.absorb(sub)
         }
         if let code = fields.mappingField("code") {

@@ -140,7 +140,14 @@ struct PostBodyRenderer: Sendable {
     /// The body of the post or page in `file`, published at `urlPath`.
     func render(_ body: String, file: String, firstLine: Int, urlPath: String) throws(Diagnostic) -> RenderedBody {
         var document = try parser.document(for: body, file: file, firstLine: firstLine)
-        if Self.mayContainMath(body) {
+        var inlineMath: [InlineMath.Span] = []
+        if InlineMath.mayContain(body, dollars: parser.settings.mathDollars) {
+            let bytes = Array(body.utf8)
+            inlineMath = InlineMath.spans(in: bytes, regions: MarkdownCodeRegions(body: bytes, document: document, firstLine: firstLine),
+                                          dollars: parser.settings.mathDollars)
+            if !inlineMath.isEmpty { document = try parser.document(for: InlineMath.tokenized(body, inlineMath), file: file, firstLine: firstLine) }
+        }
+        if Self.mayContainMath(body, dollars: parser.settings.mathDollars) {
             document = MathCollector(file: file, body: body, firstLine: firstLine).replacingFormulas(in: document, with: math)
         }
         let written = LinkCollector(body: body, firstLine: firstLine, rawHTML: parser.settings.allowRawHTML).links(in: document)
@@ -183,11 +190,21 @@ struct PostBodyRenderer: Sendable {
             // Screen readers list headings: the footnotes get one; the theme hides it from sight.
             footnotesHeading: "<h2 class=\"visually-hidden\" id=\"\(HTMLText.escaped(FootnoteIDPrefixes.headingID(prefix: footnotePrefix)))\">Footnotes</h2>")
         let leftover = try templateSyntaxProblem(body, file: file, firstLine: firstLine, document: document)
+        // Inline math's tokens become the formulas' HTML on the page, their TeX in words and excerpts.
+        var textDocument = document
+        if !inlineMath.isEmpty {
+            let source = { (number: Int) in inlineMath[number].tex }
+            textDocument = InlineMath.replacingTokens(in: document, with: { .text(source($0)) }, source: source)
+            document = InlineMath.replacingTokens(in: document, with: { [math] number in
+                let key = MathFormula.Key(tex: inlineMath[number].tex, isDisplay: false)
+                return .custom(onEnter: math.html(tex: key.tex, display: false) ?? MathRenderer.sourceHTML(key), onExit: "", children: [])
+            }, source: source)
+        }
         let rendering = renderer.renderCollectingHeadings(document)
         return RenderedBody(
             html: rendering.html, headings: rendering.headings, links: resolved,
-            wordCount: WordCounter.count(document),
-            excerpt: Self.excerpt(of: document), checkedSwift: snippets.checkedWith,
+            wordCount: WordCounter.count(textDocument),
+            excerpt: Self.excerpt(of: textDocument), checkedSwift: snippets.checkedWith,
             warnings: (leftover.map { [$0] } ?? []) + document.kramdownWarnings.map {
                 .warning(file, SourceLocation(line: $0.line, column: $0.column), $0.message)
             },
@@ -196,8 +213,8 @@ struct PostBodyRenderer: Sendable {
     }
 
     /// A cheap test that lets the bodies without formulas (nearly all) skip the search for them.
-    static func mayContainMath(_ body: String) -> Bool {
-        UTF8Bytes.contains(body, "$$") || UTF8Bytes.contains(body, "math")
+    static func mayContainMath(_ body: String, dollars: Bool) -> Bool {
+        UTF8Bytes.contains(body, "$$") || UTF8Bytes.contains(body, "math") || InlineMath.mayContain(body, dollars: dollars)
     }
 
     /// Every formula of the posts and pages, for one ``MathRenderer`` batch. Only bodies that
@@ -211,10 +228,14 @@ struct PostBodyRenderer: Sendable {
         let missing = bodies.indices.filter { all[$0] == nil }
         let scanned = missing.parallelMap { number in
             let body = bodies[number]
-            guard Self.mayContainMath(body.body), let document = try? parser.document(for: body.body, file: body.file, firstLine: body.firstLine) else {
+            let dollars = parser.settings.mathDollars
+            guard Self.mayContainMath(body.body, dollars: dollars),
+                  let document = try? parser.document(for: body.body, file: body.file, firstLine: body.firstLine) else {
                 return [MathFormula]()
             }
-            return MathCollector(file: body.file, body: body.body, firstLine: body.firstLine).formulas(in: document)
+            let inline = InlineMath.mayContain(body.body, dollars: dollars)
+                ? InlineMath.formulas(in: body.body, file: body.file, firstLine: body.firstLine, document: document, dollars: dollars) : []
+            return MathCollector(file: body.file, body: body.body, firstLine: body.firstLine).formulas(in: document) + inline
         }
         known?.store(zip(missing, scanned).map { ($0, bodies[$0], $1) })
         for (number, found) in zip(missing, scanned) { all[number] = found }

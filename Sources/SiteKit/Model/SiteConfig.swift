@@ -84,6 +84,9 @@ public struct SiteConfig: Sendable, Hashable {
 
         /// How code blocks are shown when their fence does not say (`code:`).
         package var code = CodeBlockSettings()
+        /// `$…$` is inline math as well as `\(…\)` (`math: { dollars: true }`); off by
+        /// default, since a `$` in prose is usually money.
+        package var mathDollars = false
 
         public init(smartPunctuation: Bool = false, allowRawHTML: Bool = false,
                     extensions: Set<MarkdownExtension> = Set(MarkdownExtension.allCases).subtracting([.kramdown])) {
