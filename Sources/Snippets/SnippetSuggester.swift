@@ -133,13 +133,12 @@ private struct PostWalk {
     }
 
     mutating func run() -> [SnippetSuggestion] {
-        var remaining: ArraySlice<SnippetBlock>
         // Blocks that fail wherever they go (a syntax error of their own, an import of a module
         // not here) are settled first, with no compile: the walk then never compiles them.
         for block in blocks where !Self.hasAuthorsWords(block) && (syntaxErrors[SnippetSyntaxCheck.key(block)] != nil || importsUnavailable(block)) {
             settle(block, messages: [], after: [], presettling: true)
         }
-        remaining = blocks.map { presettled[$0.fenceLine] ?? $0 }[...]
+        var remaining = blocks.map { presettled[$0.fenceLine] ?? $0 }[...]
         let early = presettled
         let unsettled = { (block: SnippetBlock, results: [Int: SnippetResult]) in
             (results[block.fenceLine]?.isFailure ?? false) && early[block.fenceLine] == nil
