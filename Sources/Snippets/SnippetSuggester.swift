@@ -29,10 +29,13 @@ package struct SnippetSuggestion: Sendable {
 
 /// `check-snippets --suggest`: for each post with a failure, walks its blocks in order the
 /// way an author annotating the post would. The blocks before the first failure stay as
-/// they are; the failing block is tried as a member of each type declared before it, as a
-/// later version of its program (when it redeclares a name), with the new program of the
-/// block before it, on its own, and on its own with `import Foundation`. The first way
-/// that compiles is the suggestion; then the rest of the post is compiled again with it.
+/// they are; the failing block, unless it has a syntax error wherever it goes
+/// (``SnippetSyntaxCheck``), is tried as a later version of its program (when it redeclares
+/// a name), as a member of each type declared before it, with the new program of the block
+/// before it, on its own, and on its own with `import Foundation`, each with the blocks
+/// before it as `--write` leaves them. The first way that passes is the suggestion; then the
+/// rest of the post is compiled again with it. At the end the post is compiled with every
+/// suggestion written, and one whose block does not pass so is withdrawn.
 /// A block no way compiles is classified (``SuggestionClassifier``), never passed.
 package struct SnippetSuggester: Sendable {
     var checker: SnippetChecker
@@ -83,10 +86,13 @@ package struct SnippetSuggester: Sendable {
             if !blocks.isEmpty { syntaxErrors.merge(syntax.blocksWithSyntaxErrors(blocks, swiftVersion: swiftVersion)) { $1 } }
         }
         let knownSyntaxErrors = syntaxErrors
+        // Without an Apple SDK, an import of its modules fails (unless a stub of that name stands in).
+        let unavailable = hasAppleSDK ? [] : AppleOnlyAPI.modules.subtracting(plan.stubs.map(\.name))
         let suggestions = posts.parallelMap { post -> [SnippetSuggestion] in
             var walk = PostWalk(blocks: extractor.blocks(of: post).blocks, compiler: compiler,
                                 assembler: SnippetAssembler(hasAppleSDK: hasAppleSDK, swiftVersion: version(post)),
-                                tryFoundation: !preludeHasFoundation, syntaxErrors: knownSyntaxErrors)
+                                tryFoundation: !preludeHasFoundation, syntaxErrors: knownSyntaxErrors,
+                                unavailableModules: unavailable)
             return walk.run()
         }.flatMap { $0 }
         let checked = before.filter { CheckedPost.read(path($0.key)) == $0.value }
@@ -102,6 +108,9 @@ private struct PostWalk {
     var tryFoundation: Bool
     /// Blocks with a syntax error wherever they go (``SnippetSyntaxCheck``), by its key.
     var syntaxErrors: [String: [SuggestionClassifier.Message]]
+    /// Modules no program here can import: a block importing one is settled without a
+    /// compile, and left out of the others' (a missing module stops type checking).
+    var unavailableModules: Set<String>
 
     /// The blocks settled so far, as `--write` leaves them: with the words suggested for
     /// them, and a block without a suggestion as it is, so a copy of its program copies it.
@@ -111,15 +120,31 @@ private struct PostWalk {
     private var suggestions: [SnippetSuggestion] = []
     /// What blocks left out by a suggestion (a skip, `platform=apple`) declare.
     private var settledNames: [String: SnippetSuggestion] = [:]
+    /// Blocks settled before the walk, as written, by fence line.
+    private var presettled: [Int: SnippetBlock] = [:]
 
     init(blocks: [SnippetBlock], compiler: ProgramCompiler, assembler: SnippetAssembler, tryFoundation: Bool,
-         syntaxErrors: [String: [SuggestionClassifier.Message]]) {
+         syntaxErrors: [String: [SuggestionClassifier.Message]], unavailableModules: Set<String>) {
         (self.blocks, self.compiler, self.assembler, self.tryFoundation) = (blocks, compiler, assembler, tryFoundation)
-        self.syntaxErrors = syntaxErrors
+        (self.syntaxErrors, self.unavailableModules) = (syntaxErrors, unavailableModules)
+    }
+
+    private func importsUnavailable(_ block: SnippetBlock) -> Bool {
+        block.attributes.skipReason == nil && !block.attributes.needsAppleSDK
+            && SuggestionClassifier.importedModules(block.code).contains(where: unavailableModules.contains)
     }
 
     mutating func run() -> [SnippetSuggestion] {
-        var remaining = blocks[...]
+        // Blocks that fail wherever they go (a syntax error of their own, an import of a module
+        // not here) are settled first, with no compile: the walk then never compiles them.
+        for block in blocks where !Self.hasAuthorsWords(block) && (syntaxErrors[SnippetSyntaxCheck.key(block)] != nil || importsUnavailable(block)) {
+            settle(block, messages: [], after: [], presettling: true)
+        }
+        var remaining = blocks.map { presettled[$0.fenceLine] ?? $0 }[...]
+        let early = presettled
+        let unsettled = { (block: SnippetBlock, results: [Int: SnippetResult]) in
+            (results[block.fenceLine]?.isFailure ?? false) && early[block.fenceLine] == nil
+        }
         while !remaining.isEmpty {
             // The first block that fails with the blocks before it and none after it: a later
             // block can make earlier uses of a name ambiguous, and an error such as a missing
@@ -128,17 +153,21 @@ private struct PostWalk {
             var failing: (index: Int, result: SnippetResult?)?
             while true {
                 let results = compile(decided + remaining[..<end])
-                guard let first = remaining[..<end].firstIndex(where: { results[$0.fenceLine]?.isFailure ?? false }) else { break }
+                guard let first = remaining[..<end].firstIndex(where: { unsettled($0, results) }) else { break }
                 let result = results[remaining[first].fenceLine]
                 // A missing module ends type checking: the blocks before it are checked without it.
                 if first > remaining.startIndex, Self.messages(result).contains(where: { $0.id == "sema_no_import" }) {
                     let before = compile(decided + remaining[..<first])
-                    if let earlier = remaining[..<first].firstIndex(where: { before[$0.fenceLine]?.isFailure ?? false }) {
+                    if let earlier = remaining[..<first].firstIndex(where: { unsettled($0, before) }) {
                         end = earlier + 1
                         continue
                     }
                 }
-                if first == end - 1 {
+                // Only some errors can come from a later block (a redeclaration, an ambiguity, a
+                // missing module that stops type checking): for the others the blocks after it
+                // need no compile without them.
+                let missingModule = results.values.contains { Self.messages($0).contains { $0.id == "sema_no_import" } }
+                if first == end - 1 || !Self.mayComeFromLaterBlocks(result) && !missingModule {
                     failing = (first, result)
                     break
                 }
@@ -152,10 +181,10 @@ private struct PostWalk {
             decided += remaining[..<failing.index]
             let block = remaining[failing.index]
             remaining = remaining[(failing.index + 1)...]
-            settle(block, messages: Self.messages(failing.result))
+            settle(block, messages: Self.messages(failing.result), after: remaining)
         }
         // A new program of one block is written `isolated`.
-        suggestions = suggestions.map { suggestion in
+        suggestions = suggestions.sorted { $0.block.fenceLine < $1.block.fenceLine }.map { suggestion in
             guard let name = Self.programName(suggestion.words), !suggestion.words.contains("from="),
                   newPrograms.first(where: { $0.name == name })?.blocks == 1 else { return suggestion }
             var single = suggestion
@@ -168,23 +197,28 @@ private struct PostWalk {
 
     /// The suggestions that compile once written: the post as `--write` leaves it is compiled,
     /// and a suggestion whose block does not pass so is withdrawn, until every one left passes.
-    /// The blocks without a suggestion are left out: each was tried with the blocks before it
-    /// as they are, so only a later one could break a program (the report then names it).
+    /// A block without a suggestion (a real error, reported) may leave a program unproven: a
+    /// block is then kept if that block comes after it (each way was tried with the blocks
+    /// before it), or if it is a member, which stays in its program whatever its words.
     private func proven(_ suggestions: [SnippetSuggestion]) -> [SnippetSuggestion] {
         var suggestions = suggestions
         for _ in 0..<suggestions.count {
             let byLine = Dictionary(suggestions.map { ($0.block.fenceLine, $0) }) { first, _ in first }
             let written = blocks.map { block -> SnippetBlock in
-                guard let suggestion = byLine[block.fenceLine] else { return block }
-                guard !suggestion.words.isEmpty else { return Self.excluded(block) }
+                guard let suggestion = byLine[block.fenceLine], !suggestion.words.isEmpty else { return block }
                 let annotated = Self.with(block, suggestion.words.split(separator: " ").map(String.init))
                 return suggestion.needsFoundation ? Self.withFoundation(annotated) : annotated
             }
             let results = compile(written)
             var withdrawn = false
             for index in suggestions.indices where suggestions[index].kind == .compiles {
-                let line = suggestions[index].block.fenceLine
+                let block = suggestions[index].block
+                let line = block.fenceLine
                 guard !(results[line]?.isPassed ?? false) else { continue }
+                if case .notProven(let why) = results[line]?.outcome, why.hasPrefix("program `"),
+                   suggestions[index].words.hasPrefix("member-of=") || Int(why.split(separator: ":").last ?? "").map({ $0 > block.lines.upperBound }) ?? false {
+                    continue
+                }
                 let why = Self.why(results[line])
                 suggestions[index] = SnippetSuggestion(block: suggestions[index].block, kind: .none, words: "",
                                                        reason: "`\(suggestions[index].words)` compiles alone but not once the post's other "
@@ -196,9 +230,11 @@ private struct PostWalk {
         return suggestions
     }
 
-    private mutating func settle(_ block: SnippetBlock, messages firstMessages: [SuggestionClassifier.Message]) {
-        let attributes = block.attributes
-        guard attributes.expectedFailure == nil, !attributes.run, attributes.module == nil, attributes.base == nil else {
+    /// Settles `block`, the first that fails; `after` are the blocks after it, not settled yet.
+    /// With `presettling`, `block` is settled before the walk, and kept in ``presettled``.
+    private mutating func settle(_ block: SnippetBlock, messages firstMessages: [SuggestionClassifier.Message],
+                                 after: ArraySlice<SnippetBlock>, presettling: Bool = false) {
+        guard !Self.hasAuthorsWords(block) else {
             suggestions.append(SnippetSuggestion(block: block, kind: .none, words: "",
                                                  reason: "its fence words (fails=, run, module=, from=) are the author's; fix the code or them"))
             decided.append(block)
@@ -207,14 +243,36 @@ private struct PostWalk {
         let syntaxError = syntaxErrors[SnippetSyntaxCheck.key(block)]
         var messages = (syntaxError ?? []) + firstMessages
         // Errors no program around the block can mend: trying other ways is wasted.
-        let hopeless = syntaxError != nil || messages.contains { $0.id.map(Self.contextFreeErrors.contains) ?? false }
+        let hopeless = syntaxError != nil || importsUnavailable(block) || messages.contains { $0.id.map(Self.contextFreeErrors.contains) ?? false }
         // A way in which the block has no error of its own, in a program an earlier block breaks.
         var blocked: (words: String, why: String)?
-        for candidate in hopeless ? [] : candidates(for: block, messages: messages) {
+        let ways: (list: [Candidate], deferred: Candidate?) = hopeless ? ([], nil) : candidates(for: block, messages: messages)
+        for candidate in ways.list {
             let trial = candidate.foundation ? Self.withFoundation(candidate.block) : candidate.block
-            let results = compile(decided + [trial])
-            if results[block.fenceLine]?.isPassed ?? false {
+            // Only the block's program, with the blocks after it: then the compile that proves a
+            // way is the one the walk's next step makes. Judged without them when they may
+            // change its result.
+            var results = compile(decided + [trial] + after, judging: block.fenceLine)
+            var withLater = !after.isEmpty
+            if withLater, Self.needsJudgingAlone(block, results) {
+                results = compile(decided + [trial], judging: block.fenceLine)
+                withLater = false
+            }
+            let result = results[block.fenceLine]
+            // Not proven only because a later block fails: that block is settled next, and
+            // `proven` compiles the post as written in the end.
+            let onlyLaterFail = withLater && (result?.isNotProven ?? false)
+                && !results.values.contains { $0.isFailure && $0.block.fenceLine < block.fenceLine }
+            if result?.isPassed ?? false || onlyLaterFail {
                 accept(candidate, block)
+                return
+            }
+            // A member stays in the program it is in, which an earlier block without a suggestion
+            // (a real error, reported) leaves unproven whatever this block's words; a missing
+            // module would also hide this block's own errors.
+            if candidate.words.allSatisfy({ $0.hasPrefix("member-of=") }), case .notProven(let why) = results[block.fenceLine]?.outcome,
+               !results.values.contains(where: { Self.messages($0).contains { $0.id == "sema_no_import" } }) {
+                accept(candidate, block, unproven: why)
                 return
             }
             if case .notProven(let why) = results[block.fenceLine]?.outcome, blocked == nil {
@@ -223,10 +281,16 @@ private struct PostWalk {
             // Spliced into a type, statements read as broken declarations: no evidence of what the block is.
             if !candidate.words.contains(where: { $0.hasPrefix("member-of=") }) { messages += Self.messages(results[block.fenceLine]) }
         }
+        let found = SuggestionClassifier.classify(code: block.code, messages: messages, syntaxError: syntaxError != nil)
+        // Never a skip for a block that compiles some way.
+        if found != nil, let alone = ways.deferred, compile(decided + [alone.block], judging: block.fenceLine)[block.fenceLine]?.isPassed ?? false {
+            accept(alone, block)
+            return
+        }
         var kind: SnippetSuggestion.Kind
         var words: String
         var reason: String
-        switch SuggestionClassifier.classify(code: block.code, messages: messages, syntaxError: syntaxError != nil) {
+        switch found {
         case .placeholder(let why): (kind, words, reason) = (.skip, "skip(placeholder)", why)
         case .outline(let why): (kind, words, reason) = (.skip, "skip(API outline without bodies)", why)
         case .obsolete(let why): (kind, words, reason) = (.skip, "skip(obsolete syntax)", why)
@@ -250,7 +314,8 @@ private struct PostWalk {
                                            newInfo: words.isEmpty ? nil : FenceRewriter.info(block.info, adding: [words]))
         suggestions.append(suggestion)
         // As written: a skip or `platform=apple` leaves it out; without a suggestion it stays and fails.
-        decided.append(words.isEmpty ? block : Self.with(block, [words]))
+        let written = words.isEmpty ? block : Self.with(block, [words])
+        if presettling { presettled[block.fenceLine] = written } else { decided.append(written) }
         if kind != .none {
             for name in SwiftSourceScanner(block.code).declaredNames() { settledNames[name] = suggestion }
         }
@@ -264,14 +329,40 @@ private struct PostWalk {
                 if let source = settledNames[name] { return (source, "it uses `\(name)`") }
             }
         }
-        // A member written outside its type, by what the compiler says of it.
-        let outsideAType = ["can only be specified on class members", "outside of class members", "may only be declared within a type",
-                            "cannot find 'self' in scope", "cannot find 'super' in scope"]
-        guard messages.contains(where: { message in outsideAType.contains { message.text.contains($0) } }) else { return nil }
+        guard Self.isOutsideAType(messages) else { return nil }
         let program = block.attributes.program ?? "main"
         guard let owner = decided.last(where: { ($0.attributes.program ?? "main") == program && !Self.typeNames($0.code).isEmpty }),
               let type = Self.typeNames(owner.code).last, let source = settledNames[type] else { return nil }
         return (source, "it is a member of `\(type)`")
+    }
+
+    /// A member written outside its type, by what the compiler says of it.
+    static func isOutsideAType(_ messages: [SuggestionClassifier.Message]) -> Bool {
+        let outsideAType = ["can only be specified on class members", "outside of class members", "may only be declared within a type",
+                            "cannot find 'self' in scope", "cannot find 'super' in scope", "'super' cannot be used outside of class members"]
+        return messages.contains { message in outsideAType.contains { message.text.contains($0) } }
+    }
+
+    /// Whether a trial compiled with the blocks after it says nothing sure of its block: the
+    /// compiler stopped at a missing module, or the block's errors may come from a later block.
+    /// (Later blocks add errors, never take one away: a block not proven with an earlier
+    /// block failing is not proven without the later ones too.)
+    static func needsJudgingAlone(_ block: SnippetBlock, _ results: [Int: SnippetResult]) -> Bool {
+        let result = results[block.fenceLine]
+        if results.values.contains(where: { messages($0).contains { $0.id == "sema_no_import" } }) { return true }
+        return (result?.isFailure ?? false) && mayComeFromLaterBlocks(result)
+    }
+
+    /// Whether a block's errors may be caused by a block after it in the same program.
+    static func mayComeFromLaterBlocks(_ result: SnippetResult?) -> Bool {
+        let words = ["ambiguous", "redeclaration", "redeclared", "before its declaration", "conflicts with", "previously"]
+        return messages(result).contains { message in words.contains { message.text.contains($0) } }
+    }
+
+    /// `fails=`, `run`, `module=`, `from=`: the author's words, which `--suggest` does not change.
+    static func hasAuthorsWords(_ block: SnippetBlock) -> Bool {
+        let attributes = block.attributes
+        return attributes.expectedFailure != nil || attributes.run || attributes.module != nil || attributes.base != nil
     }
 
     /// Whether the compiler could not find a name of XCTest (`XCTestCase`, `XCTAssertEqual`).
@@ -279,9 +370,10 @@ private struct PostWalk {
         messages.contains { $0.text.hasPrefix("cannot find") && $0.text.contains("'XCT") && !$0.text.contains("'XCUI") }
     }
 
-    /// A missing module, an editor placeholder, a C-style `for`: the block's own text is the
-    /// error wherever it goes.
-    static let contextFreeErrors: Set<String> = ["sema_no_import", "lex_editor_placeholder", "c_style_for_stmt_removed"]
+    /// A missing module, an editor placeholder, a declaration without a body, Swift 1–3 syntax
+    /// or a renamed API: the block's own text is the error wherever it goes.
+    static let contextFreeErrors = Set(["sema_no_import", "lex_editor_placeholder"])
+        .union(SuggestionClassifier.outlineIDs).union(SuggestionClassifier.obsoleteIDs)
 
     private struct Candidate {
         var block: SnippetBlock
@@ -295,8 +387,9 @@ private struct PostWalk {
     /// The ways to try, most likely first: a later version when the block redeclares a name,
     /// a member of an earlier type when it reads as members, the program the block before it
     /// started, then on its own (not when a name it uses is missing: alone it sees fewer).
-    private func candidates(for block: SnippetBlock, messages: [SuggestionClassifier.Message]) -> [Candidate] {
+    private func candidates(for block: SnippetBlock, messages: [SuggestionClassifier.Message]) -> (list: [Candidate], deferred: Candidate?) {
         var list: [Candidate] = []
+        var deferred: Candidate?
         let program = block.attributes.program ?? "main"
         if messages.contains(where: { $0.id == "invalid_redecl" }) {
             let name = freshName("v")
@@ -314,6 +407,8 @@ private struct PostWalk {
                                       reason: "compiles as a member of \(type), which an earlier block declares"))
             }
         }
+        // A member outside its type is one in any program but in its type.
+        if Self.isOutsideAType(messages) { return (list, nil) }
         if let last = newPrograms.last {
             list.append(Candidate(block: Self.with(block, ["program=\(last.name)"]), words: ["program=\(last.name)"],
                                   reason: "compiles after the block before it, in the program of its own that block starts"))
@@ -321,18 +416,27 @@ private struct PostWalk {
         let name = freshName("example")
         let missingName = messages.contains { $0.id == "cannot_find_in_scope" || $0.id == "cannot_find_type_in_scope" }
         if !missingName {
-            list.append(Candidate(block: Self.with(block, ["program=\(name)"]), words: ["program=\(name)"],
-                                  reason: "compiles on its own", newProgram: name))
+            let alone = Candidate(block: Self.with(block, ["program=\(name)"]), words: ["program=\(name)"],
+                                  reason: "compiles on its own", newProgram: name)
+            // Alone it can pass only if what fails is its meeting with earlier blocks: a name
+            // they declare, a redeclaration, an ambiguity. Else it is tried only before a skip.
+            let earlier = decided.filter { ($0.attributes.program ?? "main") == program }
+                .reduce(into: Set<String>()) { $0.formUnion(SwiftSourceScanner($1.code).declaredNames()) }
+            let contextual = messages.contains { message in
+                message.id == "invalid_redecl" || message.text.contains("ambiguous")
+                    || message.text.split(separator: "'").enumerated().contains { $0.offset % 2 == 1 && earlier.contains(String($0.element)) }
+            }
+            if contextual { list.append(alone) } else { deferred = alone }
         }
         if tryFoundation, missingName {
             list.append(Candidate(block: Self.with(block, ["program=\(name)"]), words: ["program=\(name)"],
                                   reason: "compiles on its own with `import Foundation`: add it to Content/snippets/prelude.swift",
                                   foundation: true, newProgram: name))
         }
-        return list
+        return (list, deferred)
     }
 
-    private mutating func accept(_ candidate: Candidate, _ block: SnippetBlock) {
+    private mutating func accept(_ candidate: Candidate, _ block: SnippetBlock, unproven: String? = nil) {
         if let name = candidate.newProgram {
             newPrograms.append((name, 1))
         } else if let name = Self.programName(candidate.words.joined(separator: " ")),
@@ -340,7 +444,8 @@ private struct PostWalk {
             newPrograms[index].blocks += 1
         }
         let words = candidate.words.joined(separator: " ")
-        suggestions.append(SnippetSuggestion(block: block, kind: .compiles, words: words, reason: candidate.reason,
+        let reason = unproven.map { "\(candidate.reason); not proven until the earlier block without a suggestion is fixed (\($0))" }
+        suggestions.append(SnippetSuggestion(block: block, kind: .compiles, words: words, reason: reason ?? candidate.reason,
                                              newInfo: FenceRewriter.info(block.info, adding: candidate.words), needsFoundation: candidate.foundation))
         decided.append(candidate.foundation ? Self.withFoundation(candidate.block) : candidate.block)
     }
@@ -352,10 +457,18 @@ private struct PostWalk {
         return "\(stem)\(number)"
     }
 
-    /// Each block's result by fence line, compiling the programs `blocks` assemble into.
-    private func compile(_ blocks: [SnippetBlock]) -> [Int: SnippetResult] {
+    /// Each block's result by fence line, compiling the programs `blocks` assemble into; with
+    /// `judging`, only the program of the block at that line (and the post's modules).
+    private func compile(_ blocks: [SnippetBlock], judging line: Int? = nil) -> [Int: SnippetResult] {
+        var programs = assembler.assemble(blocks).programs
+        if let line {
+            programs = programs.filter { program in
+                if case .module = program.kind { return true }
+                return program.blocks.contains { $0.fenceLine == line }
+            }
+        }
         var byLine: [Int: SnippetResult] = [:]
-        for result in compiler.compilePost(assembler.assemble(blocks).programs) { byLine[result.block.fenceLine] = result }
+        for result in compiler.compilePost(programs) { byLine[result.block.fenceLine] = result }
         return byLine
     }
 
@@ -380,13 +493,6 @@ private struct PostWalk {
             }
             return SuggestionClassifier.Message(id: id, text: text)
         }
-    }
-
-    /// A block left out of the programs.
-    static func excluded(_ block: SnippetBlock) -> SnippetBlock {
-        var copy = block
-        copy.attributes.skipReason = "no suggestion"
-        return copy
     }
 
     static func withFoundation(_ block: SnippetBlock) -> SnippetBlock {

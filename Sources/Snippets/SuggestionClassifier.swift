@@ -46,7 +46,7 @@ enum SuggestionClassifier {
         return nil
     }
 
-    private static let outlineIDs: Set<String> = ["func_decl_without_brace", "missing_initializer_def", "expected_lbrace_accessor",
+    static let outlineIDs: Set<String> = ["func_decl_without_brace", "missing_initializer_def", "expected_lbrace_accessor",
                                                   "computed_property_missing_type", "var_requires_accessor"]
 
     private static func outline(_ messages: [Message]) -> Class? {
@@ -54,7 +54,7 @@ enum SuggestionClassifier {
         return .outline("declarations without bodies (\(message.text))")
     }
 
-    private static let obsoleteIDs: Set<String> = ["c_style_for_stmt_removed", "availability_decl_unavailable_rename",
+    static let obsoleteIDs: Set<String> = ["c_style_for_stmt_removed", "availability_decl_unavailable_rename",
                                                    "parameter_let_var_as_attr", "unsupported_var_param"]
     private static let obsoleteWords = ["has been renamed to", "has been replaced by", "was removed in Swift", "has been removed in Swift",
                                         "'++'", "'--'", "is unavailable: Please use", "'characters' is unavailable"]
@@ -93,12 +93,8 @@ enum SuggestionClassifier {
     }
 
     private static func apple(_ code: String, _ messages: [Message]) -> Class? {
-        for line in code.split(separator: "\n") {
-            let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
-            if let index = words.firstIndex(of: "import"), words.indices.contains(index + 1) {
-                let module = words[index + 1].split(separator: ".").first.map(String.init) ?? ""
-                if AppleOnlyAPI.modules.contains(module) { return .apple("imports \(module), which only Apple platforms have") }
-            }
+        if let module = importedModules(code).first(where: AppleOnlyAPI.modules.contains) {
+            return .apple("imports \(module), which only Apple platforms have")
         }
         if let attribute = appleAttribute(in: code) {
             return .apple("uses `\(attribute)`, from an Apple framework")
@@ -116,6 +112,17 @@ enum SuggestionClassifier {
             return .apple("uses `\(api)`, which needs the Objective-C runtime of Apple platforms")
         }
         return nil
+    }
+
+    /// The modules the code imports: `import UIKit`, `@testable import App`, `import struct Foundation.Date`.
+    static func importedModules(_ code: String) -> [String] {
+        code.split(separator: "\n").compactMap { line in
+            let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
+            guard let index = words.firstIndex(of: "import"), index + 1 < words.count else { return nil }
+            let kinds: Set<Substring> = ["struct", "class", "enum", "protocol", "typealias", "func", "var", "let"]
+            let name = words.count > index + 2 && kinds.contains(words[index + 1]) ? words[index + 2] : words[index + 1]
+            return name.split(separator: ".").first.map(String.init)
+        }
     }
 
     /// The first `@Name` (or `#Preview`) of an Apple framework the code uses, outside comments and strings.
