@@ -9,9 +9,9 @@ public struct SiteBuilder: Sendable {
         var includeDrafts: Bool
         /// Math that cannot be rendered (no KaTeX) is an error, not a warning: a build in CI
         /// (`CI=true`) must not publish TeX source where the author wrote a formula.
-        public var requireMath = false
+        package var requireMath = false
         /// Publish posts dated after the build's time (`--future`).
-        public var includeFuture = false
+        package var includeFuture = false
 
         public init(siteRoot: URL, output: URL? = nil, includeDrafts: Bool = false) {
             self.siteRoot = siteRoot.standardizedFileURL
