@@ -91,6 +91,19 @@ struct RebuildTests {
         #expect(changes.written.contains("images/a.svg"))
     }
 
+    /// Turning `$…$` math on while serving changes which bodies hold formulas: the cached
+    /// math scans must not keep the old answer (the formula was shown as TeX until a restart).
+    @Test func aChangedMathSettingIsSeenByACachedRebuild() throws {
+        let cache = RebuildCache()
+        let site = FixtureSite(["Content/posts/one.md": Self.part("One", "2017-04-19", body: "Area: $\\pi r^2$ here.\n")])
+        defer { site.remove() }
+        _ = try site.build()
+        _ = try Self.expectRebuildEqualsFullBuild(site, "warm the cache", cache: cache)
+        site.write("Content/site.yml", "title: \"Fixture Blog\"\nbase_url: \"https://example.com/\"\nmarkdown:\n  math:\n    dollars: true\n")
+        _ = try Self.expectRebuildEqualsFullBuild(site, "dollars on", cache: cache)
+        #expect(site.read("posts/one/index.html")?.contains("class=\"math") == true)
+    }
+
     @Test func unchangedFilesAreNotWrittenAgain() throws {
         let site = FixtureSite([
             "Content/posts/one.md": Self.part("One", "2017-04-19"),

@@ -301,6 +301,11 @@ final class MathScans: @unchecked Sendable {
         }
     }
 
+    /// Forgets every scan: the settings that decide what is math changed.
+    func removeAll() {
+        lock.withLock { scans = FileEntries() }
+    }
+
     /// `scanned`: each with its position in the bodies of the last ``formulas(of:)``.
     func store(_ scanned: [(position: Int, body: (body: String, file: String, firstLine: Int), formulas: [MathFormula])]) {
         guard !scanned.isEmpty else { return }

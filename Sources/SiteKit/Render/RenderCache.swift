@@ -95,7 +95,11 @@ final class RenderCache: @unchecked Sendable {
     /// Starts a build: forgets what the new build's environment or templates make stale.
     func begin(environment: Environment, templates: [String: String]) {
         lock.withLock {
-            if self.environment != environment { bodies.removeAll() }
+            if self.environment != environment {
+                bodies.removeAll()
+                // Which text is math depends on the Markdown settings (`math: { dollars: }`).
+                mathScans.removeAll()
+            }
             if self.templates != templates { inputs = [:]; ids = [:]; inputsByPosition = [] }
             self.environment = environment
             self.templates = templates
