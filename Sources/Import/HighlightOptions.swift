@@ -28,7 +28,9 @@ struct HighlightOptions: Sendable, Hashable {
         }
         parts.append(part)
         for option in parts.map({ String($0.trimmingBlanks) }) where !option.isEmpty {
-            let pair = option.split(separator: "=", maxSplits: 1).map { String($0.trimmingBlanks) }
+            // `=x` or `=` alone has no key: kept whole, as an option with no fence word.
+            let pair = option.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map { String($0.trimmingBlanks) }
+            guard !pair[0].isEmpty else { dropped.append(option); continue }
             add(pair[0], pair.count > 1 ? pair[1].trimming("\"'") : nil)
         }
     }

@@ -5,6 +5,14 @@ import Testing
 /// Hugo's shortcodes in a post body: what becomes Markdown, what is left and why.
 @Suite("Import: Hugo shortcodes")
 struct ImportShortcodeTests {
+    /// A fuzz finding: an option with nothing before its `=` (`{{< highlight swift = >}}`,
+    /// or code pasted where the options go) was an index out of range.
+    @Test func aHighlightOptionWithoutAKeyIsDroppedNotACrash() {
+        let options = HighlightOptions(hugo: "=,linenos, =x ,hl_lines=2")
+        #expect(options.words == ["linenos", "highlight=2"])
+        #expect(options.dropped == ["=", "=x"])
+    }
+
     static var targets: LinkTargets {
         var targets = LinkTargets()
         targets.add(source: "content/posts/first.md", target: .document("Content/posts/first.md"), names: ["first"])
