@@ -89,4 +89,38 @@ struct ThemeOutputTests {
         #expect(headlines.contains("Content/site.yml:5:10: error: social url 'javascript:alert(1)' must be an http(s):// or mailto: address, or a path of the site"))
         #expect(headlines.contains { $0.hasPrefix("Content/site.yml:6:5: error:") && $0.contains("title") })
     }
+
+    @Test func aPostsImageIsShownInListsAndIsItsSocialImage() throws {
+        let site = FixtureSite([
+            "Content/posts/a.md": FixtureSite.post("title: A\ndate: 2017-04-21\nimage: { path: /images/cover.png, alt: \"A drawn VIPER flow\" }"),
+            "Content/posts/bundled/index.md": FixtureSite.post("title: Bundled\ndate: 2017-04-22\nimages: [cover.png, other.png]"),
+            "Content/posts/bundled/cover.png": "png",
+            "Content/posts/bundled/other.png": "png",
+            "Content/posts/far.md": FixtureSite.post("title: Far\ndate: 2017-04-23\nimage: \"https://cdn.example.org/x.png?w=1&h=2\""),
+            "Content/posts/plain.md": FixtureSite.post("title: Plain\ndate: 2017-04-24"),
+            "Content/static/images/cover.png": "png",
+        ])
+        defer { site.remove() }
+        _ = try site.build()
+        let home = try #require(site.read("index.html"))
+        #expect(home.contains("<img class=\"post-item-image\" src=\"/images/cover.png\" alt=\"A drawn VIPER flow\" loading=\"lazy\" decoding=\"async\">"))
+        #expect(home.contains("<img class=\"post-item-image\" src=\"/posts/bundled/cover.png\" alt=\"\""), "Hugo's first of images:, beside its page")
+        #expect(home.contains("src=\"https://cdn.example.org/x.png?w=1&amp;h=2\""), "escaped once")
+        #expect(home.components(separatedBy: "post-item-image").count == 4, "three posts have one; the plain one has none")
+        let page = try #require(site.read("posts/a/index.html"))
+        #expect(page.contains("<meta property=\"og:image\" content=\"https://example.com/images/cover.png\">"))
+        #expect(page.contains("<meta property=\"og:image:alt\" content=\"A drawn VIPER flow\">"))
+        #expect(page.contains("<meta name=\"twitter:card\" content=\"summary_large_image\">"))
+        let plain = try #require(site.read("posts/plain/index.html"))
+        #expect(!plain.contains("og:image") && plain.contains("<meta name=\"twitter:card\" content=\"summary\">"))
+    }
+
+    @Test func aMissingOrMalformedImageIsAnErrorAtItsLine() {
+        let missing = FixtureSite(["Content/posts/a.md": FixtureSite.post("title: A\ndate: 2017-04-21\nimage: covr.png")])
+        defer { missing.remove() }
+        #expect(missing.failingBuild().map(\.headline) == ["Content/posts/a.md:4:8: error: broken link 'covr.png': no page or file of the site is at /posts/a/covr.png"])
+        let listed = FixtureSite(["Content/posts/b.md": FixtureSite.post("title: B\ndate: 2017-04-22\nimage: [a.png]")])
+        defer { listed.remove() }
+        #expect(listed.failingBuild().map(\.headline).contains { $0.hasPrefix("Content/posts/b.md:4:8: error: 'image' is one path") })
+    }
 }

@@ -8,7 +8,7 @@ enum PostDecoder {
     /// The keys sitegen reads; any other key is kept as a param for templates.
     static let knownKeys = ["title", "date", "updated", "lastmod", "last_modified_at", "tags", "categories", "category",
                                    "summary", "description", "excerpt", "series", "series_order", "slug", "draft", "published",
-                                   "aliases", "redirect_from", "snippets"]
+                                   "aliases", "redirect_from", "snippets", "image", "images"]
     static let updatedKeys = ["updated", "lastmod", "last_modified_at"]
     static let summaryKeys = ["summary", "description", "excerpt"]
     static let maximumSeriesOrder = 10_000
@@ -46,6 +46,7 @@ enum PostDecoder {
         let slug = decodeSlug(&fields, file: file)
         let series = decodeSeries(&fields)
         let aliases = decodeAliases(&fields)
+        let image = decodeImage(&fields)
 
         for (key, names) in [("tags", tags), ("categories", categories)] {
             for name in names where Slug.make(from: name).isEmpty {
@@ -69,6 +70,7 @@ enum PostDecoder {
         post.categories = uniqued(categories)
         post.swiftVersion = swiftVersion
         post.aliases = aliases
+        post.image = image
         post.params = fields.params()
         post.resources = file.resources
         post.section = file.section
@@ -158,6 +160,39 @@ enum PostDecoder {
 
     /// `aliases` (Hugo) and `redirect_from` (Jekyll): old paths of this site, as written;
     /// the loader makes relative ones absolute once the post's URL is known.
+    /// `image: cover.png`, `image: { path: cover.png, alt: "…" }` (jekyll-seo-tag's form) or
+    /// Hugo's `images: [cover.png, …]`, whose first is the post's.
+    static func decodeImage(_ fields: inout YAMLFields) -> PostImage? {
+        var node: YAMLNode?
+        var alt = ""
+        if let image = fields.present("image") {
+            switch image.content {
+            case .scalar: node = image
+            case .mapping:
+                var sub = YAMLFields(file: fields.file, lineOffset: 0, mapping: image)
+                sub.warnUnknownKeys(known: ["path", "url", "alt", "width", "height"], what: "image key")
+                node = sub.present("path") ?? sub.present("url")
+                alt = sub.string("alt", required: false) ?? ""
+                if node == nil { sub.error(image, "'image' needs a 'path': image: { path: cover.png, alt: \"…\" }") }
+                fields.absorb(sub)
+            case .sequence:
+                fields.error(image, "'image' is one path (image: cover.png); Hugo's list is 'images'")
+            }
+        } else if let images = fields.present("images") {
+            switch images.content {
+            case .sequence(let items): node = items.first
+            case .scalar: node = images
+            case .mapping: fields.error(images, "'images' must be a list of paths, not a mapping")
+            }
+        }
+        guard let node else { return nil }
+        guard case .scalar(let text, _) = node.content, node.scalar != .null, !text.trimmingCharacters(in: .whitespaces).isEmpty else {
+            fields.error(node, "a post's image must be a path (cover.png, /images/a.png) or an http(s) address, not \(node.kindName)")
+            return nil
+        }
+        return PostImage(url: text.trimmingCharacters(in: .whitespaces), alt: alt, location: fields.location(of: node))
+    }
+
     static func decodeAliases(_ fields: inout YAMLFields) -> [Alias] {
         var aliases: [Alias] = []
         for key in ["aliases", "redirect_from"] {

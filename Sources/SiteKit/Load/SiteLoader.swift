@@ -52,6 +52,10 @@ public struct SiteLoader: Sendable {
             if var found = post {
                 found.urlPath = routes.post(PermalinkValues.of(found))
                 found.aliases = Self.resolved(found.aliases, from: found.urlPath)
+                if var image = found.image {
+                    image.sitePath = Self.sitePath(of: image.url, from: found.urlPath)
+                    found.image = image
+                }
                 post = found
             }
             // A draft's errors are warnings without --drafts (``DraftProblems``), whether it decoded or not.
@@ -131,6 +135,16 @@ public struct SiteLoader: Sendable {
             if absolute.hasSuffix("/") && path != "/" { path += "/" }
             return Alias(urlPath: path, location: alias.location)
         }
+    }
+
+    /// The site path a URL written on the page at `urlPath` names (`cover.png` on `/posts/x/`
+    /// is `/posts/x/cover.png`); nil for an address elsewhere. One that climbs above the site
+    /// keeps its `..` (no leading `/`), which the link check reports.
+    static func sitePath(of url: String, from urlPath: String) -> String? {
+        guard !url.hasPrefix("//"), !SiteURLs.hasScheme(url) else { return nil }
+        let folder = urlPath.hasSuffix("/") ? urlPath : String(urlPath[...(urlPath.lastIndex(of: "/") ?? urlPath.startIndex)])
+        let decoded = url.removingPercentEncoding ?? url
+        return SiteURLs.normalized(decoded.hasPrefix("/") ? decoded : folder + decoded).map { "/" + $0 } ?? decoded
     }
 
     /// With `--drafts`, a draft without a title or a date is published with one made up:

@@ -24,6 +24,7 @@ public struct Post: Sendable, Hashable {
         var resources: [BundleResource]
         var section: String
         var fileName: String
+        var image: PostImage?
         var urlPath: String
         var body: String
         var bodyFirstLine: Int
@@ -39,7 +40,7 @@ public struct Post: Sendable, Hashable {
             let copy = Storage(sourcePath: sourcePath, slug: slug, title: title, date: date, updated: updated, tags: tags, summary: summary,
                                series: series, draft: draft, urlPath: urlPath, body: body, bodyFirstLine: bodyFirstLine)
             (copy.categories, copy.swiftVersion, copy.aliases, copy.params) = (categories, swiftVersion, aliases, params)
-            (copy.resources, copy.section, copy.fileName) = (resources, section, fileName)
+            (copy.resources, copy.section, copy.fileName, copy.image) = (resources, section, fileName, image)
             return copy
         }
 
@@ -48,7 +49,7 @@ public struct Post: Sendable, Hashable {
                 && updated == other.updated && tags == other.tags && categories == other.categories && summary == other.summary
                 && series == other.series && draft == other.draft && swiftVersion == other.swiftVersion && aliases == other.aliases
                 && params == other.params && resources == other.resources && section == other.section && fileName == other.fileName
-                && urlPath == other.urlPath && bodyFirstLine == other.bodyFirstLine && body == other.body
+                && image == other.image && urlPath == other.urlPath && bodyFirstLine == other.bodyFirstLine && body == other.body
         }
     }
 
@@ -123,6 +124,12 @@ public struct Post: Sendable, Hashable {
         get { storage.resources }
         set { unique().resources = newValue }
     }
+    /// Its picture (`image:`, Hugo's first `images:`), shown with it in lists and as its
+    /// `og:image`.
+    var image: PostImage? {
+        get { storage.image }
+        set { unique().image = newValue }
+    }
     /// Its first folder below `Content/posts/`, else `posts` (`:section` in permalinks).
     var section: String {
         get { storage.section }
@@ -186,6 +193,20 @@ public struct SeriesMembership: Sendable, Hashable {
 }
 
 /// An old URL a post or page answers at, as written in `aliases` or `redirect_from`.
+/// A post's picture as its front matter names it: a path of the site (`/images/a.png`), one
+/// beside the post's page (`cover.png`, in a bundle) or an http(s) address.
+struct PostImage: Sendable, Hashable {
+    /// As written.
+    var url: String
+    /// Its text for readers who cannot see it; empty: decorative (the post's title is beside it).
+    var alt: String
+    /// Where `url` is written in the file, for a broken one.
+    var location: SourceLocation
+    /// The site path it is at (`/posts/x/cover.png`), resolved from the post's URL; nil for
+    /// an address elsewhere.
+    var sitePath: String?
+}
+
 struct Alias: Sendable, Hashable {
     /// The site-relative URL path (`/2019/08/21/old/`), made absolute from a relative alias.
     var urlPath: String

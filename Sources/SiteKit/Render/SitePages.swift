@@ -123,7 +123,7 @@ struct SitePages: Sendable {
                                       strings: theme.strings, reuse: cache.flatMap { cache in renderVersions.map { (cache, $0) } },
                                       made: postPages?.context.items)
         let feeds = FeedBuilder(site: site, urls: context.urls, postBodies: postBodies, index: index, strings: theme.strings)
-        let sources = zip(site.posts, postBodies).map { (sourcePath: $0.sourcePath, urlPath: $0.urlPath, links: $1.links) }
+        let sources = zip(site.posts, postBodies).map { (sourcePath: $0.sourcePath, urlPath: $0.urlPath, links: $1.links + Self.imageLinks(of: $0)) }
             + zip(site.pages, pageBodies).map { (sourcePath: $0.sourcePath, urlPath: $0.urlPath, links: $1.links) }
         let (links, fragmentTargets) = cache?.siteIndexes.pageLinks(sources) ?? SiteIndexCache.pageLinks(sources)
         if let postPages {
@@ -358,4 +358,18 @@ struct SitePages: Sendable {
 
     /// Bodies rendered together before their pages (``render(into:cache:)``).
     static let batchSize = 32
+}
+
+extension SitePages {
+    /// A post's `image:`, checked like a link of its body: a broken one is an error at its
+    /// line in the front matter.
+    static func imageLinks(of post: Post) -> [ResolvedLink] {
+        guard let image = post.image else { return [] }
+        let target: LinkTarget = switch image.sitePath {
+        case nil: .external
+        case let path? where path.hasPrefix("/"): .site(path: path, query: "", fragment: nil)
+        case _: .missingSource(path: image.url, reason: "it leads outside the site")
+        }
+        return [ResolvedLink(written: WrittenLink(url: image.url, location: image.location), target: target)]
+    }
 }

@@ -81,6 +81,10 @@ extension TemplateContext {
                 categories[Slug.make(from: name)].map { term in ["name": .string(term.name), "url": .string(urls.link(urlPath: term.urlPath))] }
             }),
             "series": seriesValue,
+            "image": post.image.map { image in
+                ["url": .string(image.sitePath.map { urls.link(urlPath: $0) } ?? image.url),
+                 "permalink": .string(image.sitePath.map { urls.absolute(urlPath: $0) } ?? image.url), "alt": .string(image.alt)]
+            } ?? .null,
             "params": post.params.mustacheValue,
         ]
     }

@@ -170,6 +170,9 @@ struct TemplateContext: Sendable {
             "published_iso": metadata.article.map { .string($0.date.rfc3339) } ?? .null,
             "modified_iso": metadata.article.map { .string(Sitemap.lastModified($0).rfc3339) } ?? .null,
             "tags": .array((metadata.article?.tags ?? []).map { .string($0) }),
+            "image": metadata.article?.image.map { image in
+                ["permalink": .string(image.sitePath.map { urls.absolute(urlPath: $0) } ?? image.url), "alt": .string(image.alt)]
+            } ?? .null,
             "feeds": .array(feeds),
         ]
         return .object(root)
