@@ -145,7 +145,8 @@ struct ContentConventionTests {
     }
 
     @Test func templatesSeeEveryFrontMatterKeyAsParams() throws {
-        let site = FixtureSite(["Content/posts/a.md": Self.post("title: A\ndate: 2019-01-01\nimage: /i.png\nhero: { credit: Ann, tags: [x, y] }")])
+        let site = FixtureSite(["Content/posts/a.md": Self.post("title: A\ndate: 2019-01-01\nimage: /i.png\nhero: { credit: Ann, tags: [x, y] }"),
+                                "Content/static/i.png": "png"])
         defer { site.remove() }
         let template = try String(contentsOf: site.root.appendingPathComponent("Themes/default/templates/post.mustache"), encoding: .utf8)
         site.write("Content/templates/post.mustache", template.replacingOccurrences(

@@ -53,7 +53,11 @@ public struct SiteLoader: Sendable {
                 found.urlPath = routes.post(PermalinkValues.of(found))
                 found.aliases = Self.resolved(found.aliases, from: found.urlPath)
                 if var image = found.image {
-                    image.sitePath = Self.sitePath(of: image.url, from: found.urlPath)
+                    // A relative path is a file of the post's bundle when it has one by that name
+                    // (Hugo's page resources), else a path from the site's root, as
+                    // jekyll-seo-tag reads `image: assets/a.png`.
+                    let besidePage = found.resources.contains { $0.name == image.url }
+                    image.sitePath = Self.sitePath(of: image.url, from: besidePage ? found.urlPath : "/")
                     found.image = image
                 }
                 post = found

@@ -193,8 +193,9 @@ public struct SeriesMembership: Sendable, Hashable {
 }
 
 /// An old URL a post or page answers at, as written in `aliases` or `redirect_from`.
-/// A post's picture as its front matter names it: a path of the site (`/images/a.png`), one
-/// beside the post's page (`cover.png`, in a bundle) or an http(s) address.
+/// A post's picture as its front matter names it: a path of the site (`/images/a.png`, or
+/// `images/a.png` from the site's root, as jekyll-seo-tag reads it), a file of the post's
+/// bundle (`cover.png`) or an http(s) address.
 struct PostImage: Sendable, Hashable {
     /// As written.
     var url: String
