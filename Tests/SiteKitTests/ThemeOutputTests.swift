@@ -121,6 +121,9 @@ struct ThemeOutputTests {
         let missing = FixtureSite(["Content/posts/a.md": FixtureSite.post("title: A\ndate: 2017-04-21\nimage: covr.png")])
         defer { missing.remove() }
         #expect(missing.failingBuild().map(\.headline) == ["Content/posts/a.md:4:8: error: broken link 'covr.png': no page or file of the site is at /covr.png"])
+        let scripted = FixtureSite(["Content/posts/c.md": FixtureSite.post("title: C\ndate: 2017-04-22\nimage: \"javascript:alert(1)\"")])
+        defer { scripted.remove() }
+        #expect(scripted.failingBuild().map(\.headline) == ["Content/posts/c.md:4:8: error: a post's image must be a path (cover.png, /images/a.png) or an http(s) address, not 'javascript:alert(1)'"])
         let listed = FixtureSite(["Content/posts/b.md": FixtureSite.post("title: B\ndate: 2017-04-22\nimage: [a.png]")])
         defer { listed.remove() }
         #expect(listed.failingBuild().map(\.headline).contains { $0.hasPrefix("Content/posts/b.md:4:8: error: 'image' is one path") })

@@ -190,7 +190,15 @@ enum PostDecoder {
             fields.error(node, "a post's image must be a path (cover.png, /images/a.png) or an http(s) address, not \(node.kindName)")
             return nil
         }
-        return PostImage(url: text.trimmingCharacters(in: .whitespaces), alt: alt, location: fields.location(of: node))
+        let url = text.trimmingCharacters(in: .whitespaces)
+        // Only a path or an http(s) address goes into <img src> and og:image: `javascript:`,
+        // `data:` and the like, which cmark's safe mode drops from Markdown images, are errors.
+        let lowered = url.lowercased()
+        if SiteURLs.hasScheme(url) && !(lowered.hasPrefix("http://") || lowered.hasPrefix("https://")) {
+            fields.error(node, "a post's image must be a path (cover.png, /images/a.png) or an http(s) address, not '\(url)'")
+            return nil
+        }
+        return PostImage(url: url, alt: alt, location: fields.location(of: node))
     }
 
     static func decodeAliases(_ fields: inout YAMLFields) -> [Alias] {
