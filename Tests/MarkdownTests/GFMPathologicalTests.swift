@@ -48,10 +48,18 @@ struct GFMPathologicalTests {
                 times[position] = min(times[position], seconds)
             }
             ratios = [times[1] / times[0], times[2] / times[1]]
-            if ratios.allSatisfy({ $0 <= 2.5 }) { break }
+            if isLinear(ratios) { break }
         }
         print("GFM pathological \(name): \(times.map { String(Int($0 * 1000)) + " ms" }.joined(separator: ", ")) at \(base), \(2 * base), \(4 * base); growth \(ratios.map { (($0 * 100).rounded() / 100) })")
-        #expect(ratios.allSatisfy { $0 <= 2.5 }, "\(name) grows faster than linear: \(times)")
+        #expect(isLinear(ratios), "\(name) grows faster than linear: \(times)")
+    }
+
+    /// SiteKitTests' `GrowthLimit`, which this target cannot import: at most 2.5× per doubling
+    /// over the whole range (6.25× from 1× to 4×) and 3× for any one doubling. A quadratic
+    /// shape is 4× at every doubling; the single-doubling 2.5× this used before failed linear
+    /// work in a loaded CI run (a fresh-clone .ci/run, beside a build).
+    static func isLinear(_ ratios: [Double]) -> Bool {
+        ratios.reduce(1, *) <= 2.5 * 2.5 && ratios.allSatisfy { $0 <= 3.0 }
     }
 
     static func count(_ needle: String, in html: String) -> Int {
