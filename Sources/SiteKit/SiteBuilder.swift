@@ -87,7 +87,7 @@ public struct SiteBuilder: Sendable {
             throw DiagnosticsError(warnings + [error])
         }
         do throws(DiagnosticsError) {
-            let (theme, themeWarnings) = try ThemeLoader(layout: layout, config: site.config).load()
+            let (theme, themeWarnings) = try ThemeLoader(layout: layout, config: site.config, cache: cache?.theme).load()
             warnings += themeWarnings
             // The site's static files come last and may replace the theme's.
             var staticFiles = OutputWriter.StaticFile.overlaying(try OutputWriter.listFiles(in: [theme.staticFolder, layout.staticFiles].map {

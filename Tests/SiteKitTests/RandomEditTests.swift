@@ -134,6 +134,8 @@ struct RandomAuthor {
         if chance(40) { front += "\nseries: \"\(pick(series))\"\nseries_order: \(1 + random.next() % 1000)" }
         if chance(20) { front += "\nsummary: \"\(sentence())\"" }
         drafts.remove(name)
+        // Now and then (in an edit) a slug: another post's, which is a clash until the next rewrite.
+        if mayBeDraft, chance(6), let other = posts.filter({ $0 != name }).randomElement(using: &random) { front += "\nslug: \(other)" }
         if mayBeDraft && chance(8) {
             front += "\ndraft: true"
             drafts.insert(name)
@@ -207,6 +209,12 @@ struct RandomAuthor {
             if chance(50) {
                 site.write("Content/pages/about.md", "---\ntitle: \"About \(pick(words))\"\n---\n\n\(sentence())\n")
                 return "rewrite the about page"
+            }
+            if chance(50) {
+                let template = "Themes/default/templates/\(pick(["post-meta", "site-header", "post"])).mustache"
+                let original = (try? String(contentsOf: url(template), encoding: .utf8)) ?? ""
+                site.write(template, original + "<!-- \(pick(words)) -->\n")
+                return "edit the theme's \(template)"
             }
             let css = "Themes/default/static/css/style.css"
             let original = (try? String(contentsOf: url(css), encoding: .utf8)) ?? ""

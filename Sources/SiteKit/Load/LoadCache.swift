@@ -63,6 +63,24 @@ final class LoadCache: @unchecked Sendable {
         }
     }
 
+    /// The generated files of the last load's site, by the URLs of its pages in the order
+    /// of the routes table, with the kept paths first (``OutputFilesCheck/generated(_:settingsFile:memo:)``).
+    final class LastOutputFiles: @unchecked Sendable {
+        private let lock = NSLock()
+        private var last: (urls: [String], files: OutputFiles)?
+
+        func files(for urls: [String]) -> OutputFiles? {
+            lock.withLock { last.flatMap { $0.urls == urls ? $0.files : nil } }
+        }
+
+        func keep(_ files: OutputFiles, for urls: [String]) {
+            lock.withLock { last = (urls, files) }
+        }
+    }
+
+    let outputFiles = LastOutputFiles()
+    /// The theme, which a load reads after the site (``ThemeLoader/LastTheme``).
+    let theme = ThemeLoader.LastTheme()
     let posts = Shelf<Post>()
     let pages = Shelf<ContentPage>()
     private let lock = NSLock()

@@ -96,7 +96,7 @@ public struct SiteLoader: Sendable {
         var site = config.map { Site(config: $0, posts: published, pages: publishedPages, skippedDrafts: drafts) }
         site?.scheduledPosts = scheduled
         if let found = site {
-            let (files, problems) = OutputFilesCheck.generated(found, settingsFile: settingsFile)
+            let (files, problems) = OutputFilesCheck.generated(found, settingsFile: settingsFile, memo: cache?.outputFiles)
             site?.outputFiles = files
             diagnostics += SiteValidator.singlePartSeries(found.series) + problems
             if !draftFiles.isEmpty {
