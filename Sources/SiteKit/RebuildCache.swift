@@ -1,11 +1,14 @@
 /// What a preview server keeps from one rebuild to the next (``SiteBuilder/rebuildInPlace(cache:)``),
-/// stage by stage: the posts and pages as decoded, by file (``LoadCache``); the rendered
+/// stage by stage: the posts and pages as decoded, by file (``LoadCache``); the last theme
+/// (``ThemeLoader/LastTheme``); the rendered
 /// bodies and what each page and feed showed (``RenderCache``); the static files the
 /// output holds copies of (``StaticCopies``). An edit then costs what it changes.
 ///
 /// The output must be left to these rebuilds while the cache is kept.
 public final class RebuildCache: @unchecked Sendable {
     let loads = LoadCache()
+    /// The theme, which a build reads after the site; a later stage than ``LoadCache``'s.
+    let theme = ThemeLoader.LastTheme()
     let render = RenderCache()
     let copies = StaticCopies()
     let sizes = SyncedOutput()

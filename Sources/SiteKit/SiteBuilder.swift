@@ -64,7 +64,7 @@ public struct SiteBuilder: Sendable {
         var warnings: [Diagnostic]
     }
 
-    func loadInputs(cache: LoadCache? = nil) throws(DiagnosticsError) -> Inputs {
+    func loadInputs(cache: RebuildCache? = nil) throws(DiagnosticsError) -> Inputs {
         let layout = SiteLayout(root: options.siteRoot)
         var writer = OutputWriter(output: options.output, displayName: layout.displayPath(options.output))
         do {
@@ -74,7 +74,7 @@ public struct SiteBuilder: Sendable {
         }
         var loader = SiteLoader(layout: layout, includeDrafts: options.includeDrafts)
         loader.includeFuture = options.includeFuture
-        loader.cache = cache
+        loader.cache = cache?.loads
         var (site, siteWarnings) = try loader.load()
         var warnings = siteWarnings
         // Once the settings are known: what the output keeps, and how large it may grow.
@@ -158,7 +158,7 @@ public struct SiteBuilder: Sendable {
     /// memory, for their warnings (``draftProblems(_:)``); a preview server's rebuilds do not.
     private func run<Output: BuildOutput>(_ output: Output, checkDrafts: Bool) throws(DiagnosticsError) -> (summary: Summary, changes: Output.Changes) {
         let start = DispatchTime.now()
-        let inputs = try loadInputs(cache: output.rebuildCache?.loads)
+        let inputs = try loadInputs(cache: output.rebuildCache)
         var warnings = inputs.warnings
         do {
             try output.begin(inputs.writer, staticFiles: inputs.staticFiles)

@@ -79,8 +79,6 @@ final class LoadCache: @unchecked Sendable {
     }
 
     let outputFiles = LastOutputFiles()
-    /// The theme, which a load reads after the site (``ThemeLoader/LastTheme``).
-    let theme = ThemeLoader.LastTheme()
     let posts = Shelf<Post>()
     let pages = Shelf<ContentPage>()
     private let lock = NSLock()
