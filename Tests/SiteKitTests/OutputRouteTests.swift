@@ -241,19 +241,28 @@ struct OutputRouteTests {
 
     // MARK: Finding 9 (part): paths longer than PATH_MAX were left out in silence
 
-    /// Folders nested until their path passes PATH_MAX, made one level at a time.
+    /// Folders nested until their path passes PATH_MAX, made one level at a time through
+    /// directory descriptors (`mkdirat`, `openat`): changing the process's working folder
+    /// would move it under every test running beside this one.
     static func deepFolder(below root: URL, file: String, _ text: String) -> String {
         let name = String(repeating: "d", count: 200)
         var relative = ""
-        let previous = FileManager.default.currentDirectoryPath
-        FileManager.default.changeCurrentDirectoryPath(root.path)
-        defer { FileManager.default.changeCurrentDirectoryPath(previous) }
+        var folder = open(root.path, O_RDONLY | O_DIRECTORY)
+        precondition(folder >= 0, "cannot open \(root.path)")
         for _ in 0..<22 {
-            mkdir(name, 0o755)
-            _ = FileManager.default.changeCurrentDirectoryPath(name)
+            mkdirat(folder, name, 0o755)
+            let next = openat(folder, name, O_RDONLY | O_DIRECTORY)
+            close(folder)
+            precondition(next >= 0, "cannot open a nested folder")
+            folder = next
             relative += (relative.isEmpty ? "" : "/") + name
         }
-        FileManager.default.createFile(atPath: file, contents: Data(text.utf8))
+        let written = openat(folder, file, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        precondition(written >= 0, "cannot create \(file)")
+        let bytes = Array(text.utf8)
+        precondition(write(written, bytes, bytes.count) == bytes.count, "cannot write \(file)")
+        close(written)
+        close(folder)
         return relative
     }
 
