@@ -11,6 +11,11 @@ public struct SiteLoader: Sendable {
     var now = Date()
     /// A preview server's: files that did not change since its last load are not read again.
     var cache: LoadCache?
+    /// What changed since the cache's last good load, as ``SiteLayout/interpreted(_:)``
+    /// says: with files named, the settings are the last load's, the folders' listings are
+    /// brought up to date from the files, and a file not named is taken from the cache
+    /// without a look at it.
+    var changes = SourceChanges.unknown
 
     public init(layout: SiteLayout, includeDrafts: Bool = false) {
         self.layout = layout
@@ -32,10 +37,12 @@ public struct SiteLoader: Sendable {
     package func loadReadableFiles() -> (site: Site?, diagnostics: [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
         let boundary = FolderBoundary(root: layout.root.path)
-        var config = loadConfig(boundary, &diagnostics)
-        if let theme = config?.theme {
-            let components = ComponentLoader(layout: layout, themeName: theme).load(boundary: boundary, &diagnostics)
-            if !components.isEmpty { config?.markdown.components = components }
+        let config: SiteConfig?
+        if changes != .unknown, let last = cache?.settings.last {
+            (config, diagnostics) = last
+        } else {
+            config = loadSettings(boundary, &diagnostics)
+            cache?.settings.keep(config, diagnostics)
         }
         let routes = config?.routes ?? .standard
         let postFiles = contentFiles(in: layout.posts, what: "post", boundary: boundary, &diagnostics)
@@ -174,7 +181,13 @@ public struct SiteLoader: Sendable {
         _ decoder: @escaping @Sendable (SourceText, ContentFile) -> (Value?, [Diagnostic])
     ) -> [Value] {
         let known = shelf?.snapshot
+        let changes = changes
         let decoded: [(value: Value?, diagnostics: [Diagnostic], stored: LoadCache.Shelf<Value>.Entry?)] = files.parallelMap { entry in
+            // A file the watcher did not see change is as the cache has it.
+            if let cached = known?[entry.file.path], let path = entry.file.filePath, !changes.includes(path),
+               cached.key.matches(file: entry.file, settings: settings) {
+                return (cached.value, cached.diagnostics, nil)
+            }
             // A file that cannot be examined is read, and the read reports why.
             let status = known == nil ? nil : entry.file.filePath.flatMap(FileStatus.of)
             if let status, let cached = known?[entry.file.path], cached.key.matches(status, file: entry.file, settings: settings) {
@@ -227,6 +240,16 @@ public struct SiteLoader: Sendable {
         }
     }
 
+    /// `site.yml` with the components its theme and the site define.
+    private func loadSettings(_ boundary: FolderBoundary, _ diagnostics: inout [Diagnostic]) -> SiteConfig? {
+        var config = loadConfig(boundary, &diagnostics)
+        if let theme = config?.theme {
+            let components = ComponentLoader(layout: layout, themeName: theme).load(boundary: boundary, &diagnostics)
+            if !components.isEmpty { config?.markdown.components = components }
+        }
+        return config
+    }
+
     private func loadConfig(_ boundary: FolderBoundary, _ diagnostics: inout [Diagnostic]) -> SiteConfig? {
         let path = layout.displayPath(layout.configFile)
         guard FileManager.default.fileExists(atPath: layout.configFile.path) else {
@@ -257,7 +280,8 @@ public struct SiteLoader: Sendable {
             }
             return []
         }
-        let listing = boundary.files(below: folder.path, includeHidden: false)
+        let listing = cache?.listings.files(below: folder.path, includeHidden: false, boundary: boundary, changes: changes)
+            ?? boundary.files(below: folder.path, includeHidden: false)
         for problem in listing.problems {
             diagnostics.append(.error(layout.displayPath(URL(fileURLWithPath: problem.path)), nil, problem.message))
         }
