@@ -28,6 +28,9 @@ package struct FolderBoundary: Sendable {
         package var files: [String] = []
         package var problems: [Problem] = []
         package var hidden: [String] = []
+        /// Those of `files` that are symbolic links (to files inside), sorted: a watcher sees
+        /// an edit of the target, never of the link.
+        package var links: [String] = []
     }
 
     func contains(resolvedPath path: String) -> Bool {
@@ -56,6 +59,7 @@ package struct FolderBoundary: Sendable {
                 result.problems.append(problem)
             } else {
                 result.files.append(path)
+                result.links.append(path)
             }
         }
         result.files.sort()
@@ -82,6 +86,7 @@ package struct FolderBoundary: Sendable {
                 guard errno == ENOENT || errno == ENOTDIR else { return nil }
                 Self.remove(path, from: &result.files)
                 Self.remove(path, from: &result.hidden)
+                Self.remove(path, from: &result.links)
                 continue
             }
             // A hidden entry is listed whatever it is; it is never entered.

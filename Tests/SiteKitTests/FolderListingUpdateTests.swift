@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import SiteKit
 @testable import Support
 
 /// A serve rebuild brings its last listing of a folder up to date from the files that
@@ -56,5 +57,27 @@ struct FolderListingUpdateTests {
         _ = listings.files(below: folder, includeHidden: false, boundary: boundary, changes: .unknown)
         let after = listings.files(below: folder, includeHidden: false, boundary: boundary, changes: .files([folder + "/link.md"]))
         #expect(after.problems.map(\.path) == [folder + "/link.md"])
+    }
+}
+
+/// A rebuild told which files changed still looks at every post that is a symbolic link:
+/// an edit of the target names the target, never the link.
+@Suite("Changed paths and symbolic links")
+struct ChangedPathLinkTests {
+    @Test func aLinkedPostFollowsAnEditOfItsTarget() throws {
+        let site = FixtureSite(["Content/posts/hello.md": FixtureSite.post("title: Hello\ndate: 2017-04-19", body: "The first words.\n")])
+        defer { site.remove() }
+        try FileManager.default.createSymbolicLink(atPath: site.root.appendingPathComponent("Content/posts/hello-again.md").path,
+                                                   withDestinationPath: "hello.md")
+        let cache = RebuildCache()
+        let builder = SiteBuilder(options: .init(siteRoot: site.root))
+        _ = try builder.rebuildInPlace(cache: cache, changes: .unknown)
+        #expect(site.read("posts/hello-again/index.html")?.contains("The first words.") == true)
+
+        site.write("Content/posts/hello.md", FixtureSite.post("title: Hello\ndate: 2017-04-19", body: "Other words.\n"))
+        let target = site.root.appendingPathComponent("Content/posts/hello.md").standardizedFileURL.path
+        _ = try builder.rebuildInPlace(cache: cache, changes: .files([target]))
+        #expect(site.read("posts/hello/index.html")?.contains("Other words.") == true)
+        #expect(site.read("posts/hello-again/index.html")?.contains("Other words.") == true, "the link's post is its target's")
     }
 }
