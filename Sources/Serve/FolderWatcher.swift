@@ -15,18 +15,25 @@ import Glibc
 /// folders' file list, sizes and modification times twice a second.
 ///
 /// Hidden files and editor backups (`.x.swp`, `x~`) do not count: the build ignores them.
+///
+/// `onChange` is told what changed (``SourceChanges``): with inotify, every file an event
+/// named since the last call, hidden ones and backups too (a static folder publishes them);
+/// `unknown` when an event is of a folder (made, moved, deleted), of a watched folder
+/// itself, when the kernel's queue overflowed, or for more files than a rebuild patches.
+/// Polling always says `unknown`.
 package final class FolderWatcher: @unchecked Sendable {
     let folders: [URL]
     let debounce: TimeInterval
     let settle: TimeInterval
-    private let onChange: @Sendable () -> Void
+    private let onChange: @Sendable (SourceChanges) -> Void
     private let stopped = NSLock()
     private var isStopped = false
     private var thread: Thread?
     /// How the watcher learns of changes, for messages and tests.
     private(set) var mechanism = "none"
 
-    package init(folders: [URL], debounce: TimeInterval = 0.1, settle: TimeInterval = 0.002, onChange: @escaping @Sendable () -> Void) {
+    package init(folders: [URL], debounce: TimeInterval = 0.1, settle: TimeInterval = 0.002,
+                 onChange: @escaping @Sendable (SourceChanges) -> Void) {
         self.folders = folders
         self.debounce = debounce
         self.settle = settle
@@ -75,7 +82,7 @@ package final class FolderWatcher: @unchecked Sendable {
                 pending = true
             } else if pending {
                 pending = false
-                onChange()
+                onChange(inotify.takeChanges())
             }
         }
     }
@@ -106,7 +113,7 @@ package final class FolderWatcher: @unchecked Sendable {
                 changedAt = Date()
             } else if changedAt != nil {
                 changedAt = nil
-                onChange()
+                onChange(.unknown)
             }
         }
     }
@@ -120,6 +127,8 @@ private final class InotifyWatch: @unchecked Sendable {
     private var folders: [Int32: String] = [:]
     /// Files that count and were created or modified but not yet closed: (watch, name).
     private var openForWriting: Set<String> = []
+    /// What changed since the last ``takeChanges()``.
+    private var changes = SourceChanges.none
 
     /// Whether a file that counts is still being written.
     var isWriting: Bool { !openForWriting.isEmpty }
@@ -157,6 +166,7 @@ private final class InotifyWatch: @unchecked Sendable {
         var counted = false
         var offset = 0
         let headerSize = MemoryLayout<inotify_event>.size
+        var named: Set<String> = []
         while offset + headerSize <= count {
             let (watch, mask, length) = buffer.withUnsafeBytes { raw in
                 let event = raw.loadUnaligned(fromByteOffset: offset, as: inotify_event.self)
@@ -168,6 +178,19 @@ private final class InotifyWatch: @unchecked Sendable {
                 _ = addTree(parent + "/" + name)
             }
             if mask & UInt32(IN_IGNORED) != 0 { folders[watch] = nil }
+            if mask & UInt32(IN_Q_OVERFLOW) != 0 {
+                // Events were lost: which, nobody knows.
+                changes = .unknown
+                counted = true
+            } else if mask & UInt32(IN_IGNORED) == 0 {
+                if name.isEmpty || mask & UInt32(IN_ISDIR) != 0 {
+                    changes = .unknown
+                } else if let folder = folders[watch] {
+                    named.insert(folder + "/" + name)
+                } else {
+                    changes = .unknown
+                }
+            }
             if name.isEmpty || FolderWatcher.counts(Substring(name)) || mask & UInt32(IN_ISDIR) != 0 {
                 counted = true
                 let file = "\(watch)/\(name)"
@@ -179,7 +202,14 @@ private final class InotifyWatch: @unchecked Sendable {
             }
             offset += headerSize + length
         }
+        changes.formUnion(SourceChanges(files: named))
         return counted
+    }
+
+    /// What changed since the last call; nothing from now on.
+    func takeChanges() -> SourceChanges {
+        defer { changes = .none }
+        return changes
     }
 
     func close() {

@@ -64,8 +64,10 @@ public struct SiteBuilder: Sendable {
         var warnings: [Diagnostic]
     }
 
-    func loadInputs(cache: RebuildCache? = nil) throws(DiagnosticsError) -> Inputs {
+    /// `changes`: what changed since `cache`'s last good rebuild.
+    func loadInputs(cache: RebuildCache? = nil, changes: SourceChanges = .unknown) throws(DiagnosticsError) -> Inputs {
         let layout = SiteLayout(root: options.siteRoot)
+        let changes = cache == nil ? .unknown : layout.interpreted(changes)
         var writer = OutputWriter(output: options.output, displayName: layout.displayPath(options.output))
         do {
             try Self.checkOutputLocation(options.output, layout: layout)
@@ -75,6 +77,7 @@ public struct SiteBuilder: Sendable {
         var loader = SiteLoader(layout: layout, includeDrafts: options.includeDrafts)
         loader.includeFuture = options.includeFuture
         loader.cache = cache?.loads
+        loader.changes = changes
         var (site, siteWarnings) = try loader.load()
         var warnings = siteWarnings
         // Once the settings are known: what the output keeps, and how large it may grow.
@@ -87,12 +90,14 @@ public struct SiteBuilder: Sendable {
             throw DiagnosticsError(warnings + [error])
         }
         do throws(DiagnosticsError) {
-            let (theme, themeWarnings) = try ThemeLoader(layout: layout, config: site.config, cache: cache?.theme).load()
+            var themeLoader = ThemeLoader(layout: layout, config: site.config, cache: cache?.theme)
+            themeLoader.unchanged = changes != .unknown
+            let (theme, themeWarnings) = try themeLoader.load()
             warnings += themeWarnings
             // The site's static files come last and may replace the theme's.
             var staticFiles = OutputWriter.StaticFile.overlaying(try OutputWriter.listFiles(in: [theme.staticFolder, layout.staticFiles].map {
                 OutputWriter.StaticFolder(url: $0, displayName: layout.displayPath($0))
-            }, boundary: FolderBoundary(root: layout.root.path)), onBuiltIn: theme)
+            }, boundary: FolderBoundary(root: layout.root.path), listings: cache.map { ($0.loads.listings, changes) }), onBuiltIn: theme)
             let bundled = Self.bundleResources(of: site, layout: layout)
             // Every copied file's path checked, against the generated ones too, before anything is written.
             // Taken out of the site, which needs it no more: adding to a shared tree would copy it.
@@ -146,7 +151,17 @@ public struct SiteBuilder: Sendable {
     /// With a `cache` kept from rebuild to rebuild, only what a change affects is rendered
     /// again (``RebuildCache``); the output must then be left to these rebuilds.
     public func rebuildInPlace(cache: RebuildCache? = nil) throws(DiagnosticsError) -> (summary: Summary, changes: OutputSync.Changes) {
-        try run(InPlaceOutput(output: options.output, cache: cache), checkDrafts: false)
+        try rebuildInPlace(cache: cache, changes: .unknown)
+    }
+
+    /// A rebuild told what changed: `changes` holds every file created, written, deleted or
+    /// renamed below `Content/` and `Themes/` since the last rebuild with `cache` that
+    /// succeeded (a watcher's paths; `unknown` when it cannot say). Only posts', pages' and
+    /// static files' changes are taken file by file; any other makes it a rebuild that
+    /// lists and looks at everything (``SiteLayout/interpreted(_:)``).
+    package func rebuildInPlace(cache: RebuildCache?, changes: SourceChanges) throws(DiagnosticsError)
+        -> (summary: Summary, changes: OutputSync.Changes) {
+        try run(InPlaceOutput(output: options.output, cache: cache), checkDrafts: false, changes: changes)
     }
 
     /// The stages of every build, in `--timings` and serve's "Rebuilt in" line alike.
@@ -156,9 +171,10 @@ public struct SiteBuilder: Sendable {
     /// links, write. Any failure abandons the output's work, which leaves the output folder
     /// as it was. `checkDrafts`: render the drafts a build without `--drafts` leaves out, in
     /// memory, for their warnings (``draftProblems(_:)``); a preview server's rebuilds do not.
-    private func run<Output: BuildOutput>(_ output: Output, checkDrafts: Bool) throws(DiagnosticsError) -> (summary: Summary, changes: Output.Changes) {
+    private func run<Output: BuildOutput>(_ output: Output, checkDrafts: Bool, changes: SourceChanges = .unknown)
+        throws(DiagnosticsError) -> (summary: Summary, changes: Output.Changes) {
         let start = DispatchTime.now()
-        let inputs = try loadInputs(cache: output.rebuildCache)
+        let inputs = try loadInputs(cache: output.rebuildCache, changes: changes)
         var warnings = inputs.warnings
         do {
             try output.begin(inputs.writer, staticFiles: inputs.staticFiles)

@@ -28,6 +28,9 @@ package struct FolderBoundary: Sendable {
         package var files: [String] = []
         package var problems: [Problem] = []
         package var hidden: [String] = []
+        /// Those of `files` that are symbolic links (to files inside), sorted: a watcher sees
+        /// an edit of the target, never of the link.
+        package var links: [String] = []
     }
 
     func contains(resolvedPath path: String) -> Bool {
@@ -56,11 +59,65 @@ package struct FolderBoundary: Sendable {
                 result.problems.append(problem)
             } else {
                 result.files.append(path)
+                result.links.append(path)
             }
         }
         result.files.sort()
         result.problems.sort { $0.path < $1.path }
         return result
+    }
+
+    /// `last`, a listing of `folder` by ``files(below:includeHidden:)``, brought up to date
+    /// for the files at `changed` (paths relative to it) by looking at those alone: each is
+    /// now a regular file (listed), or gone (no longer listed). Nil when a change is of
+    /// another kind (a link, a folder, a file the last listing had a problem with), for
+    /// the caller to list the folder again.
+    package func files(below folder: String, includeHidden: Bool, updating last: Files, changed: [String]) -> Files? {
+        var result = last
+        for path in changed {
+            let components = path.split(separator: "/")
+            // Below a hidden folder, which the walk does not enter: in no list.
+            if !includeHidden, components.dropLast().contains(where: { $0.hasPrefix(".") }) { continue }
+            let full = folder + "/" + path
+            if last.problems.contains(where: { $0.path == full }) { return nil }
+            let isHidden = !includeHidden && components.last?.hasPrefix(".") == true
+            var info = stat()
+            if lstat(full, &info) != 0 {
+                guard errno == ENOENT || errno == ENOTDIR else { return nil }
+                Self.remove(path, from: &result.files)
+                Self.remove(path, from: &result.hidden)
+                Self.remove(path, from: &result.links)
+                continue
+            }
+            // A hidden entry is listed whatever it is; it is never entered.
+            if isHidden {
+                Self.insert(path, into: &result.hidden)
+                continue
+            }
+            guard (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+            Self.insert(path, into: &result.files)
+        }
+        return result
+    }
+
+    /// Where `path` is or would be in `sorted`.
+    private static func position(of path: String, in sorted: [String]) -> Int {
+        var (low, high) = (0, sorted.count)
+        while low < high {
+            let middle = (low + high) / 2
+            if sorted[middle] < path { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
+    private static func insert(_ path: String, into sorted: inout [String]) {
+        let index = position(of: path, in: sorted)
+        if index == sorted.endIndex || sorted[index] != path { sorted.insert(path, at: index) }
+    }
+
+    private static func remove(_ path: String, from sorted: inout [String]) {
+        let index = position(of: path, in: sorted)
+        if index != sorted.endIndex && sorted[index] == path { sorted.remove(at: index) }
     }
 
     /// Why the file at `path` may not be read, or nil: it is a regular file inside the

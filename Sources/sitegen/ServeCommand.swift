@@ -63,8 +63,9 @@ enum ServeCommand {
         let diagnostics = printer(arguments, terminal: terminal, siteRoot: options.siteRoot)
         let rebuilds = PreviewRebuilds(options: options, shownOutput: shown, liveReload: liveReload, diagnostics: diagnostics,
                                        terminal: terminal)
-        let watcher = FolderWatcher(folders: [layout.content, layout.themes]) { rebuilds.afterChange() }
+        let watcher = FolderWatcher(folders: [layout.content, layout.themes]) { rebuilds.afterChange($0) }
         watcher.start()
+        rebuilds.fill()
         // Watching the output for its own deletion would also see every rebuild's writes;
         // its marker is checked instead, twice a second.
         let outputCheck = DispatchSource.makeTimerSource(queue: .global())
@@ -101,8 +102,11 @@ final class PreviewRebuilds: @unchecked Sendable {
     private let terminal: Terminal
     private let marker: String
     private let lock = NSLock()
-    /// What rebuilds keep from one to the next; guarded by `lock`, like the next one.
+    /// What rebuilds keep from one to the next; guarded by `lock`, like the next two.
     private var cache = RebuildCache()
+    /// What the watcher saw change since the last rebuild that succeeded; `unknown` until
+    /// the first (``fill()``).
+    private var changes = SourceChanges.unknown
     /// A rebuild after the output was deleted failed: the output check waits for an edit
     /// rather than fail again twice a second.
     private var failedWhileDeleted = false
@@ -114,14 +118,23 @@ final class PreviewRebuilds: @unchecked Sendable {
         self.diagnostics = diagnostics
         self.terminal = terminal
         marker = options.output.appendingPathComponent(OutputWriter.markerName).path
-        // Filled now, so the first edit is as quick as the rest.
-        _ = try? SiteBuilder(options: options).rebuildInPlace(cache: cache)
+    }
+
+    /// Fills the cache, once the watcher runs, so that the first edit is as quick as the
+    /// rest: a save from here on is among the watcher's changes.
+    func fill() {
+        lock.withLock {
+            if (try? SiteBuilder(options: options).rebuildInPlace(cache: cache, changes: .unknown)) != nil { changes = .none }
+        }
     }
 
     private var outputIsDeleted: Bool { FileStatus.of(marker) == nil }
 
-    func afterChange() {
-        lock.withLock { rebuild() }
+    func afterChange(_ seen: SourceChanges) {
+        lock.withLock {
+            changes.formUnion(seen)
+            rebuild()
+        }
     }
 
     func ifOutputWasDeleted() {
@@ -135,15 +148,18 @@ final class PreviewRebuilds: @unchecked Sendable {
         let deleted = outputIsDeleted
         if deleted {
             cache = RebuildCache()
+            changes = .unknown
             terminal.out("\(shownOutput)/ was deleted; writing the whole site again")
         }
         do {
-            let (summary, changes) = try SiteBuilder(options: options).rebuildInPlace(cache: cache)
+            let (summary, written) = try SiteBuilder(options: options).rebuildInPlace(cache: cache, changes: changes)
+            // A failed rebuild keeps them: the next one looks at them again.
+            changes = .none
             failedWhileDeleted = false
             diagnostics.print(summary.warnings)
             liveReload.rebuilt()
             terminal.out("Rebuilt in \(duration(summary.seconds)) (\(stageTimes(summary))): \(cache.renderedUnits) of \(cache.renderedUnits + cache.skippedUnits) "
-                         + "pages and feeds rendered, \(counted(changes.written.count, "file")) written, \(changes.removed.count) removed")
+                         + "pages and feeds rendered, \(counted(written.written.count, "file")) written, \(written.removed.count) removed")
         } catch {
             failedWhileDeleted = deleted
             diagnostics.print(error.diagnostics)

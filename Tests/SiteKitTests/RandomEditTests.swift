@@ -9,6 +9,10 @@ import Testing
 /// keeps. After every burst the in-place output must be byte for byte a fresh full build's,
 /// and a burst that breaks the site must fail both builds and leave the output as it was.
 ///
+/// Each seed runs twice: rebuilds told nothing of what changed (they list and look at
+/// everything), and rebuilds told the files each burst touched, as serve's watcher tells
+/// them (``SourceChanges``), with now and then an overflow (`unknown`) instead.
+///
 /// The seeds below run every time; each one that ever failed is kept here. To look for new
 /// failures, `SITEGEN_EDIT_SEEDS=100-199 swift test --filter RandomEditTests` runs others.
 @Suite("Random edits while serving", .serialized)
@@ -22,43 +26,61 @@ struct RandomEditTests {
         return bounds.count == 2 ? Array(bounds[0]...bounds[1]) : bounds
     }
 
-    @Test(arguments: seeds)
-    func aServedSiteEqualsAFullBuildAfterEveryBurstOfEdits(seed: UInt64) throws {
+    /// How the rebuilds learn what changed.
+    enum Route: String, CaseIterable, Sendable {
+        /// Not at all: every rebuild lists and looks at every file.
+        case everything
+        /// The paths each burst touched, since the last rebuild that succeeded.
+        case changedPaths
+    }
+
+    @Test(arguments: seeds, Route.allCases)
+    func aServedSiteEqualsAFullBuildAfterEveryBurstOfEdits(seed: UInt64, route: Route) throws {
         var author = RandomAuthor(seed: seed)
         let site = FixtureSite(author.initialFiles, config: author.config)
         defer { site.remove() }
         let cache = RebuildCache()
         var log: [String] = []
         var lastGood: [String: Data]?
+        // As serve keeps them: everything at first, then what each burst touched, until a rebuild succeeds.
+        var changes = SourceChanges.unknown
         for step in 0..<14 {
             if step > 0 {
                 let burst = author.burst(in: site)
                 log.append("\(step): " + burst.joined(separator: "; "))
+                // Now and then the watcher's queue overflows.
+                if author.chance(8) {
+                    changes = .unknown
+                    log.append("   (overflow: unknown)")
+                } else {
+                    changes.formUnion(SourceChanges(files: Set(author.takeTouched().map { site.root.appendingPathComponent($0).standardizedFileURL.path })))
+                }
             }
             let (expected, problems) = Self.fullBuild(site)
             if !problems.isEmpty { log.append("   the site does not build: \(problems.prefix(2))") }
             do {
-                _ = try SiteBuilder(options: .init(siteRoot: site.root)).rebuildInPlace(cache: cache)
+                _ = try SiteBuilder(options: .init(siteRoot: site.root)).rebuildInPlace(cache: cache, changes: route == .everything ? .unknown : changes)
+                changes = .none
             } catch {
                 if expected != nil {
-                    Issue.record("seed \(seed): the rebuild failed where a full build passed: \(error.diagnostics.headlines)\n\(log.joined(separator: "\n"))")
+                    Issue.record("seed \(seed), \(route): the rebuild failed where a full build passed: \(error.diagnostics.headlines)\n\(log.joined(separator: "\n"))")
                     return
                 }
                 if let lastGood, RebuildTests.tree(site.output) != lastGood {
-                    Issue.record("seed \(seed): a failed rebuild changed the output\n\(log.joined(separator: "\n"))")
+                    Issue.record("seed \(seed), \(route): a failed rebuild changed the output\n\(log.joined(separator: "\n"))")
                     return
                 }
                 continue
             }
             guard let expected else {
-                Issue.record("seed \(seed): the rebuild passed where a full build failed\n\(log.joined(separator: "\n"))")
+                Issue.record("seed \(seed), \(route): the rebuild passed where a full build failed\n\(log.joined(separator: "\n"))")
                 return
             }
             let served = RebuildTests.tree(site.output)
             let differing = Set(served.keys).symmetricDifference(expected.keys).sorted()
                 + expected.keys.filter { served[$0] != nil && served[$0] != expected[$0] }.sorted()
             if !differing.isEmpty {
-                Issue.record("seed \(seed), after step \(step): \(differing.prefix(8)) differ from a full build\n\(log.joined(separator: "\n"))")
+                Issue.record("seed \(seed), \(route), after step \(step): \(differing.prefix(8)) differ from a full build\n\(log.joined(separator: "\n"))")
                 return
             }
             lastGood = served
@@ -88,6 +110,8 @@ struct RandomAuthor {
     var nextPost = 0
     /// Posts written as drafts: linking to one breaks the build, so the author does not.
     var drafts: Set<String> = []
+    /// The files the edits since the last ``takeTouched()`` wrote, deleted or renamed, from the site's root.
+    private var touched: [String] = []
     let words = ["protocol", "router", "presenter", "interactor", "entity", "closure", "actor", "struct", "Swift", "frog",
                  "focus", "plan", "result", "area", "list", "layout", "cell", "view", "model", "binding"]
     let tags = ["swift", "ios", "viper", "books", "productivity", "testing"]
@@ -154,71 +178,87 @@ struct RandomAuthor {
         (0..<(1 + Int(random.next() % 3))).map { _ in edit(site) }
     }
 
+    mutating func takeTouched() -> [String] {
+        defer { touched = [] }
+        return touched
+    }
+
     mutating func edit(_ site: FixtureSite) -> String {
         let manager = FileManager.default
+        var touched: [String] = []
+        defer { self.touched += touched }
         func url(_ path: String) -> URL { site.root.appendingPathComponent(path) }
+        /// The URL of a file this edit deletes or renames.
+        func touch(_ path: String) -> URL {
+            touched.append(path)
+            return url(path)
+        }
+        func write(_ path: String, _ text: String) {
+            touched.append(path)
+            site.write(path, text)
+        }
         switch random.next() % 12 {
         case 0, 1, 2:
             guard let name = posts.randomElement(using: &random) else { return "nothing" }
             let text = (try? String(contentsOf: url("Content/posts/\(name).md"), encoding: .utf8)) ?? postText(name)
-            site.write("Content/posts/\(name).md", text + "\n" + sentence() + "\n")
+            write("Content/posts/\(name).md", text + "\n" + sentence() + "\n")
             return "append to \(name)"
         case 3, 4:
             guard let name = posts.randomElement(using: &random) else { return "nothing" }
-            site.write("Content/posts/\(name).md", postText(name))
+            write("Content/posts/\(name).md", postText(name))
             return "rewrite \(name) (front matter and body)"
         case 5:
             let name = newName()
             posts.append(name)
-            site.write("Content/posts/\(name).md", postText(name))
+            write("Content/posts/\(name).md", postText(name))
             return "add \(name)"
         case 6:
             guard posts.count > 2, let name = posts.randomElement(using: &random) else { return "nothing" }
-            try? manager.removeItem(at: url("Content/posts/\(name).md"))
+            try? manager.removeItem(at: touch("Content/posts/\(name).md"))
             posts.removeAll { $0 == name }
             return "delete \(name)"
         case 7:
             guard let name = posts.randomElement(using: &random) else { return "nothing" }
             let renamed = newName()
-            try? manager.moveItem(at: url("Content/posts/\(name).md"), to: url("Content/posts/\(renamed).md"))
+            try? manager.moveItem(at: touch("Content/posts/\(name).md"), to: touch("Content/posts/\(renamed).md"))
             posts = posts.map { $0 == name ? renamed : $0 }
             return "rename \(name) to \(renamed)"
         case 8:
             if chance(30) {
-                try? manager.removeItem(at: url("Content/static/files/notes.txt"))
+                try? manager.removeItem(at: touch("Content/static/files/notes.txt"))
                 return "delete a static file"
             }
-            site.write("Content/static/files/notes.txt", sentence())
+            write("Content/static/files/notes.txt", sentence())
             return "write a static file"
         case 9:
             let title = "Blog of \(pick(words))"
             let perPage = 2 + Int(random.next() % 4)
-            site.write("Content/site.yml", siteConfig(title: title, perPage: perPage))
+            write("Content/site.yml", siteConfig(title: title, perPage: perPage))
             return "site.yml: title \(title), \(perPage) per page"
         case 10:
             let name = pick(["site-footer", "post-item", "post-meta"])
             let override = "Content/templates/\(name).mustache"
             if chance(40) {
-                try? manager.removeItem(at: url(override))
+                try? manager.removeItem(at: touch(override))
                 return "drop the \(name) override"
             }
             let original = (try? String(contentsOf: url("Themes/default/templates/\(name).mustache"), encoding: .utf8)) ?? ""
-            site.write(override, original + "<!-- \(pick(words)) -->\n")
+            write(override, original + "<!-- \(pick(words)) -->\n")
             return "override \(name)"
         default:
             if chance(50) {
-                site.write("Content/pages/about.md", "---\ntitle: \"About \(pick(words))\"\n---\n\n\(sentence())\n")
+                write("Content/pages/about.md", "---\ntitle: \"About \(pick(words))\"\n---\n\n\(sentence())\n")
                 return "rewrite the about page"
             }
             if chance(50) {
                 let template = "Themes/default/templates/\(pick(["post-meta", "site-header", "post"])).mustache"
                 let original = (try? String(contentsOf: url(template), encoding: .utf8)) ?? ""
-                site.write(template, original + "<!-- \(pick(words)) -->\n")
+                write(template, original + "<!-- \(pick(words)) -->\n")
                 return "edit the theme's \(template)"
             }
             let css = "Themes/default/static/css/style.css"
             let original = (try? String(contentsOf: url(css), encoding: .utf8)) ?? ""
-            site.write(css, original + "\n/* \(pick(words)) */\n")
+            write(css, original + "\n/* \(pick(words)) */\n")
             return "edit the theme's stylesheet"
         }
     }

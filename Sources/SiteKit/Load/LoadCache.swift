@@ -25,6 +25,11 @@ final class LoadCache: @unchecked Sendable {
             self.settings = settings
         }
 
+        /// Whether this key is `file`'s, the file unchanged, with the same settings.
+        func matches(file: ContentFile, settings: Int) -> Bool {
+            self.settings == settings && self.file == file
+        }
+
         /// Whether this key is `file`'s as it is now, compared without making a key of it.
         func matches(_ status: FileStatus, file: ContentFile, settings: Int) -> Bool {
             (size, modified, inode, device, self.settings) == (status.size, status.modifiedNanoseconds, status.inode, status.device, settings)
@@ -78,7 +83,22 @@ final class LoadCache: @unchecked Sendable {
         }
     }
 
+    /// The settings of the last load, with its diagnostics so far (``SiteLoader/changes``).
+    final class LastSettings: @unchecked Sendable {
+        private let lock = NSLock()
+        private var kept: (config: SiteConfig?, diagnostics: [Diagnostic])?
+
+        var last: (config: SiteConfig?, diagnostics: [Diagnostic])? { lock.withLock { kept } }
+
+        func keep(_ config: SiteConfig?, _ diagnostics: [Diagnostic]) {
+            lock.withLock { kept = (config, diagnostics) }
+        }
+    }
+
     let outputFiles = LastOutputFiles()
+    let settings = LastSettings()
+    /// The posts' and pages' folders as last listed.
+    let listings = FolderListings()
     let posts = Shelf<Post>()
     let pages = Shelf<ContentPage>()
     private let lock = NSLock()

@@ -11,6 +11,11 @@ public struct SiteLoader: Sendable {
     var now = Date()
     /// A preview server's: files that did not change since its last load are not read again.
     var cache: LoadCache?
+    /// What changed since the cache's last good load, as ``SiteLayout/interpreted(_:)``
+    /// says: with files named, the settings are the last load's, the folders' listings are
+    /// brought up to date from the files, and a file not named is taken from the cache
+    /// without a look at it.
+    var changes = SourceChanges.unknown
 
     public init(layout: SiteLayout, includeDrafts: Bool = false) {
         self.layout = layout
@@ -32,21 +37,27 @@ public struct SiteLoader: Sendable {
     package func loadReadableFiles() -> (site: Site?, diagnostics: [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
         let boundary = FolderBoundary(root: layout.root.path)
-        var config = loadConfig(boundary, &diagnostics)
-        if let theme = config?.theme {
-            let components = ComponentLoader(layout: layout, themeName: theme).load(boundary: boundary, &diagnostics)
-            if !components.isEmpty { config?.markdown.components = components }
+        let config: SiteConfig?
+        if changes != .unknown, let last = cache?.settings.last {
+            (config, diagnostics) = last
+        } else {
+            config = loadSettings(boundary, &diagnostics)
+            cache?.settings.keep(config, diagnostics)
         }
         let routes = config?.routes ?? .standard
-        let postFiles = contentFiles(in: layout.posts, what: "post", boundary: boundary, &diagnostics)
-        let pageFiles = contentFiles(in: layout.pages, what: "page", boundary: boundary, &diagnostics)
+        var links: [String] = []
+        let postFiles = contentFiles(in: layout.posts, what: "post", boundary: boundary, &diagnostics, links: &links)
+        let pageFiles = contentFiles(in: layout.pages, what: "page", boundary: boundary, &diagnostics, links: &links)
+        // A link's target can change with no event that names the link: it is looked at every time.
+        var changes = self.changes
+        if !links.isEmpty { changes.formUnion(SourceChanges(files: Set(links))) }
         let limits = config?.limits ?? OutputLimits(), settingsFile = layout.displayPath(layout.configFile)
         var postSettings = Hasher()
         postSettings.combine(limits)
         postSettings.combine(routes)
         postSettings.combine(includeDrafts)
         let includeDrafts = includeDrafts
-        let posts = decode(postFiles, settings: postSettings.finalize(), shelf: cache?.posts, &diagnostics) { source, file in
+        let posts = decode(postFiles, settings: postSettings.finalize(), shelf: cache?.posts, changes: changes, &diagnostics) { source, file in
             var (post, diagnostics) = TagLimit.check(PostDecoder.decode(source, file: file), source: source, limits: limits, settingsFile: settingsFile)
             // The URL is the permalink's; relative aliases are read from it.
             if var found = post {
@@ -72,7 +83,7 @@ public struct SiteLoader: Sendable {
         var pageSettings = Hasher()
         pageSettings.combine(reserved)
         pageSettings.combine(includeDrafts)
-        var pages = decode(pageFiles, settings: pageSettings.finalize(), shelf: cache?.pages, &diagnostics) { source, file in
+        var pages = decode(pageFiles, settings: pageSettings.finalize(), shelf: cache?.pages, changes: changes, &diagnostics) { source, file in
             var (page, diagnostics) = PageDecoder.decode(source, file: file, reserved: reserved)
             if !includeDrafts, diagnostics.contains(where: { $0.severity == .error }), page?.draft ?? PostDecoder.isDraft(source) {
                 diagnostics = diagnostics.map(DraftProblems.demoted)
@@ -170,11 +181,17 @@ public struct SiteLoader: Sendable {
     /// a file whose key (``LoadCache/Key``) did not change is taken from it instead.
     /// `settings`: a fingerprint of what the decoder takes besides the file, for the cache.
     private func decode<Value: Sendable>(
-        _ files: [(url: URL, file: ContentFile)], settings: Int, shelf: LoadCache.Shelf<Value>?, _ diagnostics: inout [Diagnostic],
+        _ files: [(url: URL, file: ContentFile)], settings: Int, shelf: LoadCache.Shelf<Value>?, changes: SourceChanges,
+        _ diagnostics: inout [Diagnostic],
         _ decoder: @escaping @Sendable (SourceText, ContentFile) -> (Value?, [Diagnostic])
     ) -> [Value] {
         let known = shelf?.snapshot
         let decoded: [(value: Value?, diagnostics: [Diagnostic], stored: LoadCache.Shelf<Value>.Entry?)] = files.parallelMap { entry in
+            // A file the watcher did not see change is as the cache has it.
+            if let cached = known?[entry.file.path], let path = entry.file.filePath, !changes.includes(path),
+               cached.key.matches(file: entry.file, settings: settings) {
+                return (cached.value, cached.diagnostics, nil)
+            }
             // A file that cannot be examined is read, and the read reports why.
             let status = known == nil ? nil : entry.file.filePath.flatMap(FileStatus.of)
             if let status, let cached = known?[entry.file.path], cached.key.matches(status, file: entry.file, settings: settings) {
@@ -227,6 +244,16 @@ public struct SiteLoader: Sendable {
         }
     }
 
+    /// `site.yml` with the components its theme and the site define.
+    private func loadSettings(_ boundary: FolderBoundary, _ diagnostics: inout [Diagnostic]) -> SiteConfig? {
+        var config = loadConfig(boundary, &diagnostics)
+        if let theme = config?.theme {
+            let components = ComponentLoader(layout: layout, themeName: theme).load(boundary: boundary, &diagnostics)
+            if !components.isEmpty { config?.markdown.components = components }
+        }
+        return config
+    }
+
     private func loadConfig(_ boundary: FolderBoundary, _ diagnostics: inout [Diagnostic]) -> SiteConfig? {
         let path = layout.displayPath(layout.configFile)
         guard FileManager.default.fileExists(atPath: layout.configFile.path) else {
@@ -249,7 +276,9 @@ public struct SiteLoader: Sendable {
     /// resources. Other files are reported, never skipped in silence, and so are links that
     /// lead outside the site and files that are not regular files. Posts are expected (a
     /// missing posts folder is warned about); pages are optional.
-    private func contentFiles(in folder: URL, what: String, boundary: FolderBoundary, _ diagnostics: inout [Diagnostic]) -> [(url: URL, file: ContentFile)] {
+    /// `links`: the full paths of those that are symbolic links.
+    private func contentFiles(in folder: URL, what: String, boundary: FolderBoundary, _ diagnostics: inout [Diagnostic],
+                              links: inout [String]) -> [(url: URL, file: ContentFile)] {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue else {
             if what == "post" {
@@ -257,7 +286,9 @@ public struct SiteLoader: Sendable {
             }
             return []
         }
-        let listing = boundary.files(below: folder.path, includeHidden: false)
+        let listing = cache?.listings.files(below: folder.path, includeHidden: false, boundary: boundary, changes: changes)
+            ?? boundary.files(below: folder.path, includeHidden: false)
+        links += listing.links.map { folder.path + "/" + $0 }
         for problem in listing.problems {
             diagnostics.append(.error(layout.displayPath(URL(fileURLWithPath: problem.path)), nil, problem.message))
         }

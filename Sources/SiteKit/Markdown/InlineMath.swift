@@ -83,13 +83,17 @@ struct InlineMath: Sendable {
         return text.isEmpty ? nil : Span(range: range, tex: text, line: regions.line(of: range.lowerBound))
     }
 
-    /// The formulas of a body, for the site's one KaTeX batch.
-    static func formulas(in body: String, file: String, firstLine: Int, document: MarkdownDocument, dollars: Bool) -> [MathFormula] {
+    /// The formulas of a body, found in its text outside the code of its parsed `document`.
+    static func spans(in body: String, firstLine: Int, document: MarkdownDocument, dollars: Bool) -> [Span] {
         let bytes = Array(body.utf8)
-        return spans(in: bytes, regions: MarkdownCodeRegions(body: bytes, document: document, firstLine: firstLine), dollars: dollars).map {
-            MathFormula(tex: $0.tex, isDisplay: false, file: file, line: firstLine + $0.line)
-        }
+        return spans(in: bytes, regions: MarkdownCodeRegions(body: bytes, document: document, firstLine: firstLine), dollars: dollars)
     }
+
+    /// The formulas of a body, for the site's one KaTeX batch.
+    static func formulas(of spans: [Span], file: String, firstLine: Int) -> [MathFormula] {
+        spans.map { MathFormula(tex: $0.tex, isDisplay: false, file: file, line: firstLine + $0.line) }
+    }
+
 
     /// `body` with each span replaced by its token.
     static func tokenized(_ body: String, _ spans: [Span]) -> String {

@@ -123,6 +123,16 @@ struct PostBodyRenderer: Sendable {
     var assets = SiteAssets()
     /// The site's components, for the directives that call them.
     let components: ComponentTemplates
+    /// The inline formulas of the bodies the math scan parsed (``formulas(in:known:)``), by
+    /// file, with the text they were found in: such a body's render parses only its text
+    /// with the formulas as tokens, not the text itself again.
+    var inlineMath: [String: InlineMathOfBody] = [:]
+
+    struct InlineMathOfBody: Sendable {
+        var body: String
+        var firstLine: Int
+        var spans: [InlineMath.Span]
+    }
 
     /// Ids the default theme gives elements of a page; headings never take them.
     static let themeIDs: Set<String> = ["content"]
@@ -139,13 +149,20 @@ struct PostBodyRenderer: Sendable {
 
     /// The body of the post or page in `file`, published at `urlPath`.
     func render(_ body: String, file: String, firstLine: Int, urlPath: String) throws(Diagnostic) -> RenderedBody {
-        var document = try parser.document(for: body, file: file, firstLine: firstLine)
+        var document: MarkdownDocument
         var inlineMath: [InlineMath.Span] = []
-        if InlineMath.mayContain(body, dollars: parser.settings.mathDollars) {
+        if let known = self.inlineMath[file], known.firstLine == firstLine, known.body == body {
+            // The scan parsed this text without an error, and found these formulas in it.
+            inlineMath = known.spans
+            document = try parser.document(for: inlineMath.isEmpty ? body : InlineMath.tokenized(body, inlineMath), file: file, firstLine: firstLine)
+        } else if InlineMath.mayContain(body, dollars: parser.settings.mathDollars) {
+            document = try parser.document(for: body, file: file, firstLine: firstLine)
             let bytes = Array(body.utf8)
             inlineMath = InlineMath.spans(in: bytes, regions: MarkdownCodeRegions(body: bytes, document: document, firstLine: firstLine),
                                           dollars: parser.settings.mathDollars)
             if !inlineMath.isEmpty { document = try parser.document(for: InlineMath.tokenized(body, inlineMath), file: file, firstLine: firstLine) }
+        } else {
+            document = try parser.document(for: body, file: file, firstLine: firstLine)
         }
         if Self.mayContainMath(body, dollars: parser.settings.mathDollars) {
             document = MathCollector(file: file, body: body, firstLine: firstLine).replacingFormulas(in: document, with: math)
@@ -222,24 +239,34 @@ struct PostBodyRenderer: Sendable {
     /// `known`: a preview server's formulas of each body as its last rebuild found them,
     /// taken as they are for an unchanged body (scanning every body for math on every save
     /// was a twentieth of a rebuild).
-    func formulas(in bodies: [(body: String, file: String, firstLine: Int)], known: MathScans? = nil) -> [MathFormula] {
+    /// The bodies it parsed come back with their inline formulas, for ``inlineMath``.
+    func formulas(in bodies: [(body: String, file: String, firstLine: Int)], known: MathScans? = nil)
+        -> (formulas: [MathFormula], inlineMath: [String: InlineMathOfBody]) {
         // Known scans are taken in one lock: a lock per body, against the other cores', showed.
         var all = known?.formulas(of: bodies) ?? Array(repeating: nil, count: bodies.count)
         let missing = bodies.indices.filter { all[$0] == nil }
-        let scanned = missing.parallelMap { number in
+        let scanned = missing.parallelMap { number -> (formulas: [MathFormula], inline: [InlineMath.Span]?) in
             let body = bodies[number]
             let dollars = parser.settings.mathDollars
             guard Self.mayContainMath(body.body, dollars: dollars),
                   let document = try? parser.document(for: body.body, file: body.file, firstLine: body.firstLine) else {
-                return [MathFormula]()
+                return ([], nil)
             }
             let inline = InlineMath.mayContain(body.body, dollars: dollars)
-                ? InlineMath.formulas(in: body.body, file: body.file, firstLine: body.firstLine, document: document, dollars: dollars) : []
-            return MathCollector(file: body.file, body: body.body, firstLine: body.firstLine).formulas(in: document) + inline
+                ? InlineMath.spans(in: body.body, firstLine: body.firstLine, document: document, dollars: dollars) : []
+            return (MathCollector(file: body.file, body: body.body, firstLine: body.firstLine).formulas(in: document)
+                    + InlineMath.formulas(of: inline, file: body.file, firstLine: body.firstLine), inline)
         }
-        known?.store(zip(missing, scanned).map { ($0, bodies[$0], $1) })
-        for (number, found) in zip(missing, scanned) { all[number] = found }
-        return all.flatMap { $0 ?? [] }
+        known?.store(zip(missing, scanned).map { ($0, bodies[$0], $1.formulas) })
+        var inlineMath: [String: InlineMathOfBody] = [:]
+        for (number, found) in zip(missing, scanned) {
+            all[number] = found.formulas
+            if let spans = found.inline {
+                let body = bodies[number]
+                inlineMath[body.file] = InlineMathOfBody(body: body.body, firstLine: body.firstLine, spans: spans)
+            }
+        }
+        return (all.flatMap { $0 ?? [] }, inlineMath)
     }
 
     /// The code block hook with the default `code:` settings (``CodeBlockRenderer``).

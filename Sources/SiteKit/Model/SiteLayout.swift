@@ -1,4 +1,5 @@
 import Foundation
+import Support
 
 /// Where a site's parts live, from its root folder.
 public struct SiteLayout: Sendable {
@@ -16,6 +17,17 @@ public struct SiteLayout: Sendable {
 
     public init(root: URL) {
         self.root = root.standardizedFileURL
+    }
+
+    /// The folders whose files a rebuild brings up to date one by one from a watcher's
+    /// changed paths: posts, pages and static files.
+    var foldersOfFiles: [URL] { [posts, pages, staticFiles] }
+
+    /// `changes` when every changed file is a post's, a page's or a static file, so that the
+    /// settings, the theme and every other folder are as the last rebuild read them;
+    /// `unknown` for anything else (`site.yml`, a template, the theme, a file elsewhere).
+    package func interpreted(_ changes: SourceChanges) -> SourceChanges {
+        changes.areAll(below: foldersOfFiles.map(\.path)) ? changes : .unknown
     }
 
     /// `Content/posts/a.md` for a file below the root; the full path otherwise.

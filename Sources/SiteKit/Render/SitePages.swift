@@ -232,7 +232,9 @@ struct SitePages: Sendable {
         guard let math else { return (renderer, []) }
         let bodies = site.posts.map { (body: $0.body, file: $0.sourcePath, firstLine: $0.bodyFirstLine) }
             + site.pages.map { (body: $0.body, file: $0.sourcePath, firstLine: $0.bodyFirstLine) }
-        renderer.math = math.render(renderer.formulas(in: bodies, known: cache?.mathScans))
+        let found = renderer.formulas(in: bodies, known: cache?.mathScans)
+        renderer.math = math.render(found.formulas)
+        renderer.inlineMath = found.inlineMath
         let errors = renderer.math.diagnostics.filter { $0.severity == .error }
         guard errors.isEmpty else { throw DiagnosticsError(errors) }
         return (renderer, renderer.math.diagnostics)

@@ -67,6 +67,9 @@ struct ThemeLoader: Sendable {
     var config: SiteConfig
     /// A preview server's: the last theme loaded, reused while nothing it was made of changed.
     var cache: LastTheme?
+    /// Known to be as the cache's last theme was made (only posts, pages or static files
+    /// changed since): it is taken without looking at its files.
+    var unchanged = false
 
     /// What a theme is made of: the settings it takes and the status of every file in its
     /// templates folder, the site's overrides and the strings files it may read.
@@ -82,6 +85,9 @@ struct ThemeLoader: Sendable {
         private let lock = NSLock()
         private var last: (inputs: Inputs, theme: Theme, warnings: [Diagnostic])?
 
+        /// The last theme, whatever it was made of.
+        var lastLoaded: (theme: Theme, warnings: [Diagnostic])? { lock.withLock { last.map { ($0.theme, $0.warnings) } } }
+
         func theme(for inputs: Inputs) -> (theme: Theme, warnings: [Diagnostic])? {
             lock.withLock { last.flatMap { $0.inputs == inputs ? ($0.theme, $0.warnings) : nil } }
         }
@@ -96,6 +102,7 @@ struct ThemeLoader: Sendable {
     /// templates was a twentieth of a one-post rebuild at 1,000 posts.
     func load() throws(DiagnosticsError) -> (theme: Theme, warnings: [Diagnostic]) {
         guard let cache else { return try read() }
+        if unchanged, let last = cache.lastLoaded { return last }
         let inputs = self.inputs()
         if let known = cache.theme(for: inputs) { return known }
         let loaded = try read()

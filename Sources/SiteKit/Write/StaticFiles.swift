@@ -29,14 +29,17 @@ extension OutputWriter {
     /// The files of every folder; a later folder's file replaces an earlier one's. A link
     /// that leads outside `boundary` (the site), a link to a folder, a loop, a FIFO, socket
     /// or device is an error naming it: such files are never opened.
-    static func listFiles(in folders: [StaticFolder], boundary: FolderBoundary) throws(DiagnosticsError) -> [StaticFile] {
+    /// `listings`: a preview server's last listings, with what changed since.
+    static func listFiles(in folders: [StaticFolder], boundary: FolderBoundary,
+                          listings: (FolderListings, SourceChanges)? = nil) throws(DiagnosticsError) -> [StaticFile] {
         var byPath: [String: StaticFile] = [:]
         var problems: [Diagnostic] = []
         for folder in folders {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: folder.url.path, isDirectory: &isDirectory), isDirectory.boolValue else { continue }
             // Hidden files too: `.well-known/` is published as it is.
-            let listing = boundary.files(below: folder.url.path, includeHidden: true)
+            let listing = listings.map { $0.files(below: folder.url.path, includeHidden: true, boundary: boundary, changes: $1) }
+                ?? boundary.files(below: folder.url.path, includeHidden: true)
             for problem in listing.problems {
                 let relative = problem.path.hasPrefix(folder.url.path + "/") ? String(problem.path.dropFirst(folder.url.path.count + 1)) : nil
                 problems.append(.error(relative.map { "\(folder.displayName)/\($0)" } ?? folder.displayName, nil, problem.message))
