@@ -151,8 +151,22 @@ private struct PostWalk {
             // module stops the compiler before it reports the errors of the blocks before it.
             var end = remaining.endIndex
             var failing: (index: Int, result: SnippetResult?)?
+            // The blocks that fail with every block after them too.
+            var failingWithAll: Set<Int> = []
             while true {
                 let results = compile(decided + remaining[..<end])
+                if end == remaining.endIndex {
+                    failingWithAll = Set(results.values.filter(\.isFailure).map(\.block.fenceLine))
+                    // Blocks whose own code is the error wherever they go are settled together: one
+                    // compile then finds what fails without all of them.
+                    let hopeless = remaining.filter { unsettled($0, results) && isHopelessAsWritten($0, Self.messages(results[$0.fenceLine])) }
+                    if !hopeless.isEmpty {
+                        for block in hopeless { settle(block, messages: Self.messages(results[block.fenceLine]), after: [], presettling: true) }
+                        remaining = remaining.map { presettled[$0.fenceLine] ?? $0 }[...]
+                        end = remaining.endIndex
+                        continue
+                    }
+                }
                 guard let first = remaining[..<end].firstIndex(where: { unsettled($0, results) }) else { break }
                 let result = results[remaining[first].fenceLine]
                 // A missing module ends type checking: the blocks before it are checked without it.
@@ -181,7 +195,10 @@ private struct PostWalk {
             decided += remaining[..<failing.index]
             let block = remaining[failing.index]
             remaining = remaining[(failing.index + 1)...]
-            settle(block, messages: Self.messages(failing.result), after: remaining)
+            let followers = remaining.prefix { Self.mayFollowAsMember($0, of: block) && failingWithAll.contains($0.fenceLine) && early[$0.fenceLine] == nil
+                && syntaxErrors[SnippetSyntaxCheck.key($0)] == nil && !importsUnavailable($0) }
+            let settledFollowers = settle(block, messages: Self.messages(failing.result), after: remaining, followers: Array(followers))
+            remaining = remaining.dropFirst(settledFollowers)
         }
         // A new program of one block is written `isolated`.
         suggestions = suggestions.sorted { $0.block.fenceLine < $1.block.fenceLine }.map { suggestion in
@@ -232,22 +249,30 @@ private struct PostWalk {
 
     /// Settles `block`, the first that fails; `after` are the blocks after it, not settled yet.
     /// With `presettling`, `block` is settled before the walk, and kept in ``presettled``.
+    /// `followers`, the blocks right after it that fail and read as members too, are tried as
+    /// members of the same type in the same compile when `block` is; the count of those
+    /// settled so (all or none) is returned.
+    @discardableResult
     private mutating func settle(_ block: SnippetBlock, messages firstMessages: [SuggestionClassifier.Message],
-                                 after: ArraySlice<SnippetBlock>, presettling: Bool = false) {
+                                 after: ArraySlice<SnippetBlock>, followers: [SnippetBlock] = [], presettling: Bool = false) -> Int {
         guard !Self.hasAuthorsWords(block) else {
             suggestions.append(SnippetSuggestion(block: block, kind: .none, words: "",
                                                  reason: "its fence words (fails=, run, module=, from=) are the author's; fix the code or them"))
             decided.append(block)
-            return
+            return 0
         }
         let syntaxError = syntaxErrors[SnippetSyntaxCheck.key(block)]
         var messages = (syntaxError ?? []) + firstMessages
         // Errors no program around the block can mend: trying other ways is wasted.
         let hopeless = syntaxError != nil || importsUnavailable(block) || messages.contains { $0.id.map(Self.contextFreeErrors.contains) ?? false }
+            || missingAppleName(messages) != nil
         // A way in which the block has no error of its own, in a program an earlier block breaks.
         var blocked: (words: String, why: String)?
         let ways: (list: [Candidate], deferred: Candidate?) = hopeless ? ([], nil) : candidates(for: block, messages: messages)
         for candidate in ways.list {
+            if !followers.isEmpty, let count = settleWithFollowers(candidate, block, followers: followers, after: after) {
+                return count
+            }
             let trial = candidate.foundation ? Self.withFoundation(candidate.block) : candidate.block
             // Only the block's program, with the blocks after it: then the compile that proves a
             // way is the one the walk's next step makes. Judged without them when they may
@@ -265,7 +290,7 @@ private struct PostWalk {
                 && !results.values.contains { $0.isFailure && $0.block.fenceLine < block.fenceLine }
             if result?.isPassed ?? false || onlyLaterFail {
                 accept(candidate, block)
-                return
+                return 0
             }
             // A member stays in the program it is in, which an earlier block without a suggestion
             // (a real error, reported) leaves unproven whatever this block's words; a missing
@@ -273,7 +298,7 @@ private struct PostWalk {
             if candidate.words.allSatisfy({ $0.hasPrefix("member-of=") }), case .notProven(let why) = results[block.fenceLine]?.outcome,
                !results.values.contains(where: { Self.messages($0).contains { $0.id == "sema_no_import" } }) {
                 accept(candidate, block, unproven: why)
-                return
+                return 0
             }
             if case .notProven(let why) = results[block.fenceLine]?.outcome, blocked == nil {
                 blocked = (candidate.words.joined(separator: " "), why)
@@ -285,7 +310,7 @@ private struct PostWalk {
         // Never a skip for a block that compiles some way.
         if found != nil, let alone = ways.deferred, compile(decided + [alone.block], judging: block.fenceLine)[block.fenceLine]?.isPassed ?? false {
             accept(alone, block)
-            return
+            return 0
         }
         var kind: SnippetSuggestion.Kind
         var words: String
@@ -319,6 +344,47 @@ private struct PostWalk {
         if kind != .none {
             for name in SwiftSourceScanner(block.code).declaredNames() { settledNames[name] = suggestion }
         }
+        return 0
+    }
+
+    /// Tries `candidate`, a member of a type, for `block` and for each of `followers` at once
+    /// (one compile where a post adds one member after another). When none of them has an
+    /// error of its own there, all are accepted, each as it would be alone: passed, or not
+    /// proven only because a block after it fails, or not proven because of an earlier block
+    /// without a suggestion (a member stays in its program whatever its words); their count
+    /// is returned. Else nil: each is tried on its own, as before.
+    private mutating func settleWithFollowers(_ candidate: Candidate, _ block: SnippetBlock, followers: [SnippetBlock],
+                                              after: ArraySlice<SnippetBlock>) -> Int? {
+        guard !candidate.foundation, candidate.words.count == 1, candidate.words[0].hasPrefix("member-of=") else { return nil }
+        let members = followers.map { Self.with($0, candidate.words) }
+        let results = compile(decided + [candidate.block] + members + after.dropFirst(followers.count), judging: block.fenceLine)
+        let all = [(block, candidate)] + zip(followers, members).map { ($0, Candidate(block: $1, words: candidate.words, reason: candidate.reason)) }
+        guard !results.values.contains(where: { Self.messages($0).contains { $0.id == "sema_no_import" } }),
+              all.allSatisfy({ results[$0.0.fenceLine]?.isPassed ?? false || results[$0.0.fenceLine]?.isNotProven ?? false }) else { return nil }
+        for (member, way) in all {
+            let line = member.fenceLine
+            if results[line]?.isPassed ?? false || !results.values.contains(where: { $0.isFailure && $0.block.fenceLine < line }) {
+                accept(way, member)
+            } else if case .notProven(let why) = results[line]?.outcome {
+                accept(way, member, unproven: why)
+            }
+        }
+        return followers.count
+    }
+
+    /// Whether `follower`, right after `block`, may be one more member of the type `block` is
+    /// tried in: it reads as members and has no words but the same program's.
+    static func mayFollowAsMember(_ follower: SnippetBlock, of block: SnippetBlock) -> Bool {
+        var plain = SnippetAttributes()
+        plain.program = block.attributes.program
+        return follower.attributes == plain && consistsOfMembers(follower.code)
+    }
+
+    /// Whether every line of the code outside brackets declares a member (`var store =
+    /// Store()` does, `store.add(x)` after it does not): members only, no statements.
+    static func consistsOfMembers(_ code: String) -> Bool {
+        let lines = SwiftSourceScanner(code).topLevelLines()
+        return !lines.isEmpty && lines.allSatisfy(looksLikeMembers)
     }
 
     /// The skipped or Apple-only block a block needs, when none of its own code says why it
@@ -334,6 +400,20 @@ private struct PostWalk {
         guard let owner = decided.last(where: { ($0.attributes.program ?? "main") == program && !Self.typeNames($0.code).isEmpty }),
               let type = Self.typeNames(owner.code).last, let source = settledNames[type] else { return nil }
         return (source, "it is a member of `\(type)`")
+    }
+
+    /// Errors a member shows outside its type: a name of the type not found, `mutating` at
+    /// the top level, two stores' members of one name meeting there.
+    static let memberOutsideItsTypeIDs: Set<String> = ["cannot_find_in_scope", "cannot_find_type_in_scope",
+                                                       "mutating_invalid_global_scope", "invalid_redecl", "could_not_find_value_member"]
+
+    /// Whether what fails may mend inside a type: no error known yet, or one a member shows
+    /// outside its type. A wrong type or a typo in the block's own code fails inside any type.
+    static func mayBeMember(_ messages: [SuggestionClassifier.Message]) -> Bool {
+        let outside = ["may only be declared", "only valid on", "outside of", "on a type", "instance member"]
+        return messages.isEmpty || isOutsideAType(messages) || messages.contains { message in
+            message.id.map(memberOutsideItsTypeIDs.contains) ?? false || outside.contains { message.text.contains($0) }
+        }
     }
 
     /// A member written outside its type, by what the compiler says of it.
@@ -370,9 +450,44 @@ private struct PostWalk {
         messages.contains { $0.text.hasPrefix("cannot find") && $0.text.contains("'XCT") && !$0.text.contains("'XCUI") }
     }
 
-    /// A missing module, an editor placeholder, a declaration without a body, Swift 1–3 syntax
-    /// or a renamed API: the block's own text is the error wherever it goes.
-    static let contextFreeErrors = Set(["sema_no_import", "lex_editor_placeholder"])
+    /// Whether `block`, failing with `messages`, tries no way (see ``settle``) and is classified
+    /// as a skip or `platform=apple` by its own code and messages, so it can be settled before
+    /// the blocks before it.
+    private func isHopelessAsWritten(_ block: SnippetBlock, _ messages: [SuggestionClassifier.Message]) -> Bool {
+        guard !Self.hasAuthorsWords(block), messages.contains(where: { $0.id.map(Self.contextFreeErrors.contains) ?? false })
+                || missingAppleName(messages) != nil else { return false }
+        return SuggestionClassifier.classify(code: block.code, messages: messages, syntaxError: false) != nil
+    }
+
+    /// A name of an Apple framework (``AppleOnlyAPI``: a type such as `UIView`, an attribute
+    /// such as `@Published`) the compiler did not find and no block of the post declares: no
+    /// program here has it, so no way is tried.
+    private func missingAppleName(_ messages: [SuggestionClassifier.Message]) -> String? {
+        for message in messages {
+            let quoted = message.text.split(separator: "'", omittingEmptySubsequences: false)
+            guard quoted.count >= 3 else { continue }
+            let name = String(quoted[1])
+            let apple = switch message.id {
+            case "cannot_find_in_scope", "cannot_find_type_in_scope": AppleOnlyAPI.isTypeName(name)
+            case "unknown_attr_name": AppleOnlyAPI.attributes.contains(name)
+            default: false
+            }
+            if apple && !blocks.contains(where: { Self.declares($0.code, name) }) { return name }
+        }
+        return nil
+    }
+
+    /// Whether `code` declares `name` anywhere, nested too (`struct Published`, `class UIView`).
+    static func declares(_ code: String, _ name: String) -> Bool {
+        let words = code.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "_") })
+        let keywords: Set<Substring> = ["class", "struct", "enum", "protocol", "actor", "typealias", "func", "var", "let", "case"]
+        return zip(words, words.dropFirst()).contains { keywords.contains($0) && $1 == name }
+    }
+
+    /// A missing module, an editor placeholder, a declaration without a body, Swift 1–3 syntax,
+    /// a renamed API or Objective-C interoperability (which Linux's compiler has not): the
+    /// block's own text is the error wherever it goes.
+    static let contextFreeErrors = Set(["sema_no_import", "lex_editor_placeholder", "objc_interop_disabled"])
         .union(SuggestionClassifier.outlineIDs).union(SuggestionClassifier.obsoleteIDs)
 
     private struct Candidate {
@@ -397,7 +512,7 @@ private struct PostWalk {
                                   reason: "a later version of a declaration: compiles as a copy of program `\(program)` with it replaced",
                                   newProgram: name))
         }
-        if Self.looksLikeMembers(block.code) {
+        if Self.looksLikeMembers(block.code) && Self.mayBeMember(messages) {
             let types = decided.filter { ($0.attributes.program ?? "main") == program && $0.attributes.memberOf == nil && !$0.attributes.isolated
                 && $0.attributes.skipReason == nil && !$0.attributes.needsAppleSDK }
                 .reversed().flatMap { Self.typeNames($0.code) }

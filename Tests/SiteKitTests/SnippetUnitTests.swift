@@ -7,6 +7,25 @@ import Testing
 /// The parts of check-snippets that need no compiler: attributes, assembly, hidden lines.
 @Suite("Snippets: attributes and assembly")
 struct SnippetUnitTests {
+    /// The lines of a block outside every bracket: what tells members from statements.
+    @Test func topLevelLinesLeaveOutBodiesContinuationsCommentsAndStrings() {
+        let code = #"""
+            // a comment
+            var store = Store(items: [
+                "a", "b",
+            ])
+            func add(_ item: String) {
+                items.append(item)  // }
+            }
+            let text = """
+              print("not code")
+              """
+            store.add("{")
+            """#
+        #expect(SwiftSourceScanner(code).topLevelLines()
+            == ["var store = Store(items: [", "func add(_ item: String) {", "let text = \"\"\"", "store.add(\"{\")"])
+    }
+
     @Test func attributesParseStrictly() throws {
         let all = try SnippetAttributes.parse(#"swift skip(needs a device (camera)) program=step2 member-of=CompanyModel fails="cannot find 'x' in scope""#)
         #expect(all.skipReason == "needs a device (camera)")
