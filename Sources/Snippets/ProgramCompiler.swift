@@ -12,8 +12,11 @@ struct ProgramCompiler: Sendable {
     var semaphore: DispatchSemaphore
     var counter: ProcessCounter
     var limits: CompileLimits
-    /// Runs `run` programs; nil when running is turned off (`--no-run`, `snippets: { run: false }`).
+    /// Runs `run` programs; nil when running is turned off (`--no-run`, `snippets: { run: false }`)
+    /// or the programs cannot run here (built for the iOS simulator).
     var sandbox: LazySandbox?
+    /// Why `run` programs are not run, when ``sandbox`` is nil.
+    var whyNotRun = "running programs is turned off (--no-run or `snippets: { run: false }`)"
     let cachedPrograms = ProcessCounter()
 
     /// A module program's product, for the programs that import it.
@@ -77,7 +80,7 @@ struct ProgramCompiler: Sendable {
         let finished = outcome ?? CompilerOutcome(status: -1, diagnostics: [], rawOutput: "")
         let readable = Set(program.blocks.map(\.file) + [prelude?.path].compactMap { $0 } + stubs.files)
         let results = ProgramEvaluation(program: program, outcome: finished, readableFiles: readable,
-                                        generatedFile: fileName, ran: willRun).results()
+                                        generatedFile: fileName, notRun: willRun ? nil : whyNotRun).results()
         if case .module = program.kind {
             let failure = results.first(where: \.isFailure).map { "failed at \($0.block.place)" } ?? "see its block"
             return (BuiltModule(folder: moduleFolder, key: key, failed: finished.status != 0, failure: failure), results)

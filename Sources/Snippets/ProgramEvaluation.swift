@@ -14,8 +14,8 @@ struct ProgramEvaluation {
     var readableFiles: Set<String>
     /// The generated source's own name (`main.swift`): its messages are shown, not its lines.
     var generatedFile: String
-    /// Whether `run` programs were run.
-    var ran: Bool
+    /// Why `run` programs were not run; nil when they were.
+    var notRun: String?
 
     func results() -> [SnippetResult] {
         evaluate().map { result in
@@ -47,8 +47,8 @@ struct ProgramEvaluation {
         if case .run(let expected) = program.kind, errors.isEmpty, outcome.status == 0, outcome.stopped == nil,
            let runIndex = blocks.lastIndex(where: { $0.attributes.run }) {
             let runBlock = blocks[runIndex]
-            if !ran {
-                skipped[runIndex] = "compiled, not run: running programs is turned off (--no-run or `snippets: { run: false }`)"
+            if let notRun {
+                skipped[runIndex] = "compiled, not run: \(notRun)"
             } else if let problem = runProblem(expected) {
                 failures[runIndex, default: []].append(.error(runBlock.file, fence(runBlock), problem))
             }

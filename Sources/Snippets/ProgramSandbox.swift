@@ -74,7 +74,8 @@ struct ProgramSandbox: Sendable {
         switch isolation {
         case .bubblewrap(let bwrap):
             var arguments = Self.systemBinds()
-            for path in readable where !path.hasPrefix("/usr/") {
+            // A folder that is not there (a toolchain without its runtime beside it) would stop bubblewrap.
+            for path in readable where !path.hasPrefix("/usr/") && FileManager.default.fileExists(atPath: path) {
                 arguments += ["--ro-bind", path, path]
             }
             arguments += ["--bind", folder.path, folder.path, "--chdir", folder.path,

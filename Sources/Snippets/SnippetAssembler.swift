@@ -14,6 +14,9 @@ struct SnippetAssembler: Sendable {
     var hasAppleSDK: Bool
     var swiftVersion: String
 
+    /// Why a `platform=apple` block is not compiled without an Apple SDK.
+    static let appleSkipReason = "platform=apple: needs an Apple SDK, not on this machine (check-snippets --platform apple on a Mac with Xcode)"
+
     struct Result: Sendable {
         var programs: [SnippetProgram]
         var skipped: [SkippedSnippet]
@@ -39,7 +42,7 @@ struct SnippetAssembler: Sendable {
                 continue
             }
             if attributes.needsAppleSDK && !hasAppleSDK {
-                skipped.append(SkippedSnippet(block: block, reason: "platform=apple: needs an Apple SDK, not available on this machine"))
+                skipped.append(SkippedSnippet(block: block, reason: Self.appleSkipReason))
                 continue
             }
             let key: String

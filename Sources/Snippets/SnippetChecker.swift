@@ -153,11 +153,13 @@ package struct SnippetChecker: Sendable {
         let isolation = options.isolation
         let runTimeout = options.runTimeout
         let readable = [options.toolchain.runtimeRoot, stubs.folder?.path].compactMap { $0 }
-        let sandbox = run ? LazySandbox {
+        let cannotRun = options.toolchain.appleSDK?.whyProgramsDoNotRun
+        let sandbox = run && cannotRun == nil ? LazySandbox {
             ProgramSandbox(isolation: isolation ?? ProgramSandbox.detect(), timeout: runTimeout, readable: readable)
         } : nil
-        let compiler = ProgramCompiler(cache: cache, stubs: stubs, prelude: plan.prelude, semaphore: DispatchSemaphore(value: options.jobs),
+        var compiler = ProgramCompiler(cache: cache, stubs: stubs, prelude: plan.prelude, semaphore: DispatchSemaphore(value: options.jobs),
                                        counter: counter, limits: CompileLimits(compileSeconds: options.timeout), sandbox: sandbox)
+        if run, let cannotRun { compiler.whyNotRun = cannotRun }
         return (compiler, counter)
     }
 

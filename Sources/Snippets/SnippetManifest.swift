@@ -15,7 +15,6 @@ struct SnippetFingerprint: Sendable {
         var hash = SHA256()
         hash.update(part: "snippets-manifest-2")
         hash.update(part: toolchain.identity)
-        hash.update(part: "\(toolchain.hasAppleSDK) \(toolchain.sdkFlags)")
         for setting in settings { hash.update(part: setting) }
         let executable = Bundle.main.executablePath ?? CommandLine.arguments.first ?? ""
         hash.update(part: Self.identity(executable) ?? "no executable")

@@ -5,13 +5,24 @@ import Support
 /// The Swift compiler found on this machine, and what identifies it in cache keys.
 package struct SwiftToolchain: Sendable {
     var swiftc: String
-    /// Path, size and modification time of the resolved binary: a new toolchain is a new key.
+    /// Path, size and modification time of the resolved binary, and the Apple SDK if any: a
+    /// new toolchain or SDK is a new key, so results of Linux and of each SDK never mix.
     var identity: String
-    /// Whether programs are checked against an Apple SDK (macOS with Xcode) or the stubs.
-    var hasAppleSDK: Bool
-    /// Flags that select the SDK: on macOS the iOS simulator SDK
-    /// (`-sdk $(xcrun --sdk iphonesimulator --show-sdk-path) -target arm64-apple-ios17.0-simulator`).
-    var sdkFlags: [String] = []
+    /// The SDK of `--platform apple` (macOS with Xcode): every program, `platform=apple`
+    /// blocks included, is compiled against it instead of the stubs. Nil: this machine's own
+    /// platform, where `platform=apple` blocks are skipped.
+    var appleSDK: AppleSDK?
+
+    init(swiftc: String, identity: String, appleSDK: AppleSDK? = nil) {
+        self.swiftc = swiftc
+        self.identity = identity + (appleSDK.map { " \($0.identity)" } ?? "")
+        self.appleSDK = appleSDK
+    }
+
+    /// Whether `platform=apple` blocks are compiled.
+    var hasAppleSDK: Bool { appleSDK != nil }
+    /// Flags that select the SDK (`-sdk PATH -target arm64-apple-ios17.0-simulator`), if any.
+    var sdkFlags: [String] { appleSDK?.flags ?? [] }
 
     /// The Swift runtime libraries beside the compiler, which `run` programs load:
     /// `/opt/swift/usr/lib/swift` for `/opt/swift/usr/bin/swiftc`.
@@ -39,24 +50,23 @@ package struct SwiftToolchain: Sendable {
         return version.isEmpty ? nil : String(version)
     }
 
-    /// `$SWIFTC`, else `swiftc` on `PATH`.
+    /// `$SWIFTC`, else `swiftc` on `PATH`: this machine's own platform.
     package static func find(environment: [String: String] = ProcessInfo.processInfo.environment) -> SwiftToolchain? {
         guard let path = ExecutableLookup.find(["swiftc"], preferring: environment["SWIFTC"], environment: environment) else { return nil }
+        return SwiftToolchain(swiftc: path, identity: compilerIdentity(path))
+    }
+
+    /// `--platform apple`: the compiler and SDK `xcrun` names (see ``AppleSDK``).
+    package static func findApple(_ sdk: AppleSDK.Name, environment: [String: String] = ProcessInfo.processInfo.environment)
+        throws(AppleSDK.Unavailable) -> SwiftToolchain {
+        let (found, swiftc) = try AppleSDK.find(sdk, environment: environment)
+        return SwiftToolchain(swiftc: swiftc, identity: compilerIdentity(swiftc), appleSDK: found)
+    }
+
+    private static func compilerIdentity(_ path: String) -> String {
         let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
         let status = FileStatus.of(resolved)
-        let identity = "\(resolved) \(status?.size ?? 0) \((status?.modifiedNanoseconds ?? 0) / 1_000_000_000)"
-        var toolchain = SwiftToolchain(swiftc: path, identity: identity, hasAppleSDK: false)
-        #if os(macOS)
-        // Not run on this project's CI (Linux): the real UIKit replaces the stubs.
-        let sdk = ProcessRunner.run("/usr/bin/xcrun", ["--sdk", "iphonesimulator", "--show-sdk-path"],
-                                    in: FileManager.default.temporaryDirectory)
-        if sdk.status == 0 {
-            toolchain.hasAppleSDK = true
-            toolchain.sdkFlags = ["-sdk", sdk.stdout.trimmingCharacters(in: .whitespacesAndNewlines),
-                                  "-target", "arm64-apple-ios17.0-simulator"]
-        }
-        #endif
-        return toolchain
+        return "\(resolved) \(status?.size ?? 0) \((status?.modifiedNanoseconds ?? 0) / 1_000_000_000)"
     }
 }
 

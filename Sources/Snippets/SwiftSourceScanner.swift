@@ -123,6 +123,28 @@ struct SwiftSourceScanner {
         var range: Range<Int>
     }
 
+    /// The lines that start outside every bracket and hold code, as written: a block's
+    /// statements and declarations, without their bodies and continuation lines.
+    func topLevelLines() -> [String] {
+        var lines: [String] = []
+        var depth = 0, lineStart = 0, startDepth = 0, hasCode = false
+        for index in 0...bytes.count {
+            guard index < bytes.count, bytes[index] != UInt8(ascii: "\n") else {
+                if startDepth == 0 && hasCode { lines.append(String(decoding: bytes[lineStart..<index], as: UTF8.self)) }
+                (lineStart, startDepth, hasCode) = (index + 1, depth, false)
+                continue
+            }
+            guard isCode[index] else { continue }
+            switch bytes[index] {
+            case UInt8(ascii: "{"), UInt8(ascii: "("), UInt8(ascii: "["): depth += 1
+            case UInt8(ascii: "}"), UInt8(ascii: ")"), UInt8(ascii: "]"): depth = max(0, depth - 1)
+            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"): break
+            default: hasCode = true
+            }
+        }
+        return lines
+    }
+
     /// The names the code declares outside any braces, for replacing an earlier version.
     func declaredNames() -> Set<String> {
         Set(topLevelDeclarations().map(\.name))

@@ -7,7 +7,7 @@ enum CheckSnippetsCommand {
     static let spec = CommandSpec(
         name: "check-snippets",
         summary: "Compile the Swift code blocks of the posts; report each at its Markdown line.",
-        usage: "sitegen check-snippets [--site DIR] [--format text|github|json] [--jobs N] [--timeout SECONDS] [--no-run] [--baseline FILE [--update-baseline]] [--suggest [--write]] [--emit DIR] [--verbose] [FILE...]",
+        usage: "sitegen check-snippets [--site DIR] [--format text|github|json] [--jobs N] [--timeout SECONDS] [--no-run] [--baseline FILE [--update-baseline]] [--suggest [--write]] [--emit DIR] [--platform apple [--sdk NAME]] [--verbose] [FILE...]",
         options: [
             OptionSpec(name: "--site", valueName: "DIR", help: "The site's root folder (default: the current folder)."),
             OptionSpec(name: "--format", valueName: "FORMAT", help: "text (default), github (workflow annotations) or json."),
@@ -19,6 +19,8 @@ enum CheckSnippetsCommand {
             OptionSpec(name: "--suggest", valueName: nil, help: "For each failing block, the fence words that make it compile, or why none can."),
             OptionSpec(name: "--write", valueName: nil, help: "With --suggest: write the suggested words on the fence lines (nothing else changes)."),
             OptionSpec(name: "--emit", valueName: "DIR", help: "Also write the assembled programs as a Swift package, a target per program."),
+            OptionSpec(name: "--platform", valueName: "apple", help: "Compile against an Apple SDK through xcrun (a Mac with Xcode), platform=apple blocks included."),
+            OptionSpec(name: "--sdk", valueName: "NAME", help: "With --platform apple: iphonesimulator (default) or macosx."),
             OptionSpec(name: "--verbose", valueName: nil, help: "Print every warning of the site's content; by default a few of each kind."),
         ],
         positionals: 0...Int.max)
@@ -49,8 +51,12 @@ enum CheckSnippetsCommand {
             return usage("--write writes the suggestions of --suggest; add --suggest")
         }
         guard let root = siteRoot(arguments, terminal: terminal) else { return ExitCode.contentError }
-        guard let toolchain = SwiftToolchain.find() else {
-            terminal.err("sitegen check-snippets: error: no swiftc found (set SWIFTC or put swiftc on PATH)")
+        let toolchain: SwiftToolchain
+        switch findToolchain(arguments) {
+        case .success(let found): toolchain = found
+        case .failure(.usage(let message)): return usage(message)
+        case .failure(.unavailable(let message)):
+            terminal.err("sitegen check-snippets: error: \(message)")
             return ExitCode.contentError
         }
         let showProgress = format == "text" && isatty(STDERR_FILENO) == 1
@@ -94,6 +100,34 @@ enum CheckSnippetsCommand {
             return SuggestionOutput.print(suggestions, write: arguments.has("--write"), root: root, terminal: terminal)
         }
         return report.fails ? ExitCode.contentError : ExitCode.success
+    }
+
+    private enum ToolchainProblem: Error {
+        case usage(String)
+        case unavailable(String)
+    }
+
+    /// This machine's swiftc, or with `--platform apple` the one `xcrun` names with its SDK.
+    private static func findToolchain(_ arguments: ParsedArguments) -> Result<SwiftToolchain, ToolchainProblem> {
+        let sdkNames = AppleSDK.Name.allCases.map(\.rawValue)
+        guard let platform = arguments.value("--platform") else {
+            if arguments.value("--sdk") != nil { return .failure(.usage("--sdk chooses the SDK of --platform apple; add --platform apple")) }
+            guard let toolchain = SwiftToolchain.find() else { return .failure(.unavailable("no swiftc found (set SWIFTC or put swiftc on PATH)")) }
+            return .success(toolchain)
+        }
+        guard platform == "apple" else {
+            return .failure(.usage("unknown platform '\(platform)'\(DidYouMean.hint(for: platform, among: ["apple"])); the only one is apple "
+                + "(without --platform, this machine's)"))
+        }
+        let text = arguments.value("--sdk") ?? AppleSDK.Name.iphonesimulator.rawValue
+        guard let sdk = AppleSDK.Name(rawValue: text) else {
+            return .failure(.usage("unknown SDK '\(text)'\(DidYouMean.hint(for: text, among: sdkNames)); use \(sdkNames.joined(separator: " or "))"))
+        }
+        do throws(AppleSDK.Unavailable) {
+            return .success(try SwiftToolchain.findApple(sdk))
+        } catch {
+            return .failure(.unavailable(error.description))
+        }
     }
 
     /// Reads the baseline (or, with `update`, writes this run's failures into it) and marks

@@ -118,6 +118,27 @@ struct InitCommandTests {
         #expect(schedule.compactMap { $0["cron"]?.scalarText } == ["17 5 * * *"])
     }
 
+    /// Issue 27: an optional macOS job checks the `platform=apple` blocks against the iOS SDK;
+    /// it runs only when the repository asks for it, and publishing never waits for it.
+    @Test func theWorkflowHasAnOptInMacJobForApplePlatformCode() throws {
+        let files = Dictionary(uniqueKeysWithValues: NewSite(date: PostDate(year: 2026, month: 3, day: 9)).files.map { ($0.path, $0.text) })
+        let workflow = try #require(files[".github/workflows/site.yml"])
+        let root = try #require(try YAMLParser.parse(workflow))
+        let job = try #require(root["jobs"]?["apple-snippets"])
+        #expect(job["if"]?.scalarText == "vars.CHECK_APPLE_SNIPPETS == 'true'")
+        #expect(job["runs-on"]?.scalarText?.hasPrefix("macos") == true)
+        guard case .sequence(let steps)? = job["steps"]?.content else {
+            Issue.record("the macOS job has no steps")
+            return
+        }
+        let runs = steps.compactMap { $0["run"]?.scalarText }
+        #expect(runs.last == "sitegen check-snippets --platform apple --format github")
+        #expect(runs.contains { $0.contains("swift build") && $0.contains("--product sitegen") && $0.contains("GITHUB_PATH") })
+        #expect(steps.contains { $0["uses"]?.scalarText == "actions/cache@v4" && $0["with"]?["path"]?.scalarText == ".sitegen-cache/snippets" })
+        // Publishing needs the Linux job only.
+        #expect(root["jobs"]?["deploy"]?["needs"]?.scalarText == "build")
+    }
+
     /// The workflow's KaTeX step, run as the workflow runs it (bash, in the site's folder),
     /// with an `apt-get` on PATH that records what it was asked to install.
     @Test(arguments: [

@@ -252,6 +252,18 @@ enum SnippetFixtures {
         try SnippetChecker(options: .init(siteRoot: site.root, cacheFolder: cache, toolchain: toolchain!)).check()
     }
 
+    /// Writes an executable script through a close-on-exec descriptor: a child another test
+    /// spawns meanwhile (one sleeps for two minutes) would otherwise inherit it open for
+    /// writing, and running the script would then fail with "Text file busy".
+    static func writeScript(_ text: String, to url: URL) throws {
+        let bytes = Array(text.utf8)
+        let descriptor = open(url.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o755)
+        guard descriptor >= 0 else { throw CocoaError(.fileWriteUnknown) }
+        let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+        close(descriptor)
+        guard written == bytes.count else { throw CocoaError(.fileWriteUnknown) }
+    }
+
     static func failures(_ report: SnippetReport) -> [String] {
         report.results.flatMap { result -> [String] in
             guard case .failed(let diagnostics) = result.outcome else { return [] }

@@ -21,16 +21,8 @@ struct SnippetSafetyTests {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sitegen-fake-swiftc-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let script = folder.appendingPathComponent("swiftc")
-        // Written through a close-on-exec descriptor: a child another test spawns meanwhile
-        // (one sleeps for two minutes) would otherwise inherit it open for writing, and
-        // running the script would then fail with "Text file busy".
-        let text = Array("#!/bin/sh\ncase \"$1\" in --version) echo 'Swift version 0.1 (fake)'; exit 0;; esac\n\(body)\n".utf8)
-        let descriptor = open(script.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o755)
-        guard descriptor >= 0 else { throw CocoaError(.fileWriteUnknown) }
-        let written = text.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-        close(descriptor)
-        guard written == text.count else { throw CocoaError(.fileWriteUnknown) }
-        return (SwiftToolchain(swiftc: script.path, identity: "fake \(UUID().uuidString)", hasAppleSDK: false), folder)
+        try SnippetFixtures.writeScript("#!/bin/sh\ncase \"$1\" in --version) echo 'Swift version 0.1 (fake)'; exit 0;; esac\n\(body)\n", to: script)
+        return (SwiftToolchain(swiftc: script.path, identity: "fake \(UUID().uuidString)"), folder)
     }
 
     static func messages(_ report: SnippetReport) -> [String] {
@@ -167,7 +159,7 @@ struct SnippetSafetyTests {
     /// Issue 27, finding 1: a compiler that cannot start is the machine's failure, not the
     /// block's: reported, never cached.
     @Test func aCompilerThatCannotStartIsReportedAndNeverCached() throws {
-        let missing = SwiftToolchain(swiftc: "/nonexistent-\(UUID().uuidString)/swiftc", identity: "missing \(UUID().uuidString)", hasAppleSDK: false)
+        let missing = SwiftToolchain(swiftc: "/nonexistent-\(UUID().uuidString)/swiftc", identity: "missing \(UUID().uuidString)")
         let site = SnippetFixtures.site(body: "```swift\nlet a = 1\n```\n")
         defer { site.remove() }
         let report = try Self.check(site, toolchain: missing)

@@ -307,6 +307,61 @@ struct SnippetSuggestTests {
         #expect(report.results.map { "\($0.block.fenceLine) \($0.isPassed)" } == ["6 false", "14 false", "20 true"])
     }
 
+    /// Issue 27 (fewer compiler processes): members a post adds one after another are tried
+    /// in their type in one compile, and the block that uses them, which starts with `var` but
+    /// has statements, is not taken for one more.
+    @Test func membersInARowAreProvenInOneCompile() throws {
+        let site = SnippetFixtures.site(body: """
+            ```swift
+            struct Library {
+                var books: [String] = []
+            }
+            ```
+
+            Adding a book:
+
+            ```swift
+            mutating func add(_ title: String) {
+                books.append(title)
+            }
+            ```
+
+            How many there are, and the titles in order:
+
+            ```swift
+            var count: Int {
+                books.count
+            }
+            ```
+
+            ```swift
+            var sorted: [String] {
+                books.sorted()
+            }
+            ```
+
+            Using it:
+
+            ```swift
+            var library = Library()
+            library.add("Dune")
+            print(library.count, library.sorted)
+            ```
+            """)
+        defer { site.remove() }
+        let checker = SnippetChecker(options: .init(siteRoot: site.root, cacheFolder: site.root.appendingPathComponent(".sitegen-cache/snippets"),
+                                                    toolchain: SnippetFixtures.toolchain!))
+        let result = try SnippetSuggester(checker: checker).suggest(for: checker.check())
+        #expect(result.suggestions.map { "\($0.block.place) \($0.words)" }
+            == ["Content/posts/p.md:14 member-of=Library", "Content/posts/p.md:22 member-of=Library", "Content/posts/p.md:28 member-of=Library"])
+        // One parse of the failing blocks and one compile of the three members in their type,
+        // which is also the proof of the post as written: not a compile for each member.
+        #expect(result.compilerProcesses == 2)
+        let run = try CommandLineTests.run(["check-snippets", "--suggest", "--write"], in: site.root)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(try SnippetFixtures.check(site).summaryLine == "5 passed, 0 failed, 0 skipped, 0 not proven")
+    }
+
     /// Issue 27: Apple-only modules and macros come from one list (`AppleOnlyAPI`), beyond
     /// UIKit, SwiftUI and Combine.
     @Test func appleOnlyModulesAndMacrosAreApple() throws {

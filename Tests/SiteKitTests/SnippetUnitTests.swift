@@ -7,6 +7,25 @@ import Testing
 /// The parts of check-snippets that need no compiler: attributes, assembly, hidden lines.
 @Suite("Snippets: attributes and assembly")
 struct SnippetUnitTests {
+    /// The lines of a block outside every bracket: what tells members from statements.
+    @Test func topLevelLinesLeaveOutBodiesContinuationsCommentsAndStrings() {
+        let code = #"""
+            // a comment
+            var store = Store(items: [
+                "a", "b",
+            ])
+            func add(_ item: String) {
+                items.append(item)  // }
+            }
+            let text = """
+              print("not code")
+              """
+            store.add("{")
+            """#
+        #expect(SwiftSourceScanner(code).topLevelLines()
+            == ["var store = Store(items: [", "func add(_ item: String) {", "let text = \"\"\"", "store.add(\"{\")"])
+    }
+
     @Test func attributesParseStrictly() throws {
         let all = try SnippetAttributes.parse(#"swift skip(needs a device (camera)) program=step2 member-of=CompanyModel fails="cannot find 'x' in scope""#)
         #expect(all.skipReason == "needs a device (camera)")
@@ -140,7 +159,7 @@ struct SnippetUnitTests {
         #expect(result.programs[0].modules == ["Lib"])
         #expect(result.programs[3].modules == [])
         #expect(result.programs[4].blocks.map(\.fenceLine) == [30], "a fails block decides only itself")
-        #expect(result.skipped.map(\.reason) == ["needs a device", "platform=apple: needs an Apple SDK, not available on this machine"])
+        #expect(result.skipped.map(\.reason) == ["needs a device", SnippetAssembler.appleSkipReason])
         #expect(SnippetAssembler(hasAppleSDK: true, swiftVersion: "5").assemble(blocks).programs[0].blocks.map(\.fenceLine) == [10, 20, 90],
                 "with the SDK, platform=apple blocks are compiled")
         #expect(result.diagnostics.headlines == ["Content/posts/p.md:80:1: error: member-of=Nothing: no earlier block of program 'main' declares Nothing"])

@@ -224,5 +224,37 @@ enum NewSiteFiles {
                 id: deployment
                 uses: actions/deploy-pages@v4
 
+          # Optional: the posts' Apple-only code (```swift platform=apple blocks, which Linux
+          # skips) compiled against the iOS simulator SDK of a Mac runner, with
+          # `sitegen check-snippets --platform apple`. Off until the repository variable
+          # CHECK_APPLE_SNIPPETS is true (Settings → Secrets and variables → Actions →
+          # Variables). A macOS runner's minute counts as ten of a private repository's quota.
+          apple-snippets:
+            if: vars.CHECK_APPLE_SNIPPETS == 'true'
+            runs-on: macos-latest
+            steps:
+              - uses: actions/checkout@v4
+
+              - name: Install the C libraries sitegen uses
+                run: brew install cmark libyaml pkg-config
+
+              - name: Build sitegen
+                run: |
+                  git clone --depth 1 --branch "$SITEGEN_REF" "$SITEGEN_GIT" "$RUNNER_TEMP/sitegen"
+                  swift build --package-path "$RUNNER_TEMP/sitegen" -c release --product sitegen
+                  echo "$RUNNER_TEMP/sitegen/.build/release" >> "$GITHUB_PATH"
+
+              # Results are kept by what decides them (code, compiler, SDK): a restored cache
+              # recompiles only what changed.
+              - name: Restore the snippets' results
+                uses: actions/cache@v4
+                with:
+                  path: .sitegen-cache/snippets
+                  key: snippets-apple-${{ github.sha }}
+                  restore-keys: snippets-apple-
+
+              - name: Compile the posts' Swift against the iOS SDK
+                run: sitegen check-snippets --platform apple --format github
+
         """#
 }
