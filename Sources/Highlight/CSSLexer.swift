@@ -36,7 +36,11 @@ struct CSSLexer: TokenLexer {
     private mutating func startsRule(at index: Int) -> Bool {
         if index < ruleScan.stop { return ruleScan.startsRule }
         var end = index
-        while end < text.count && !"{;}".utf8.contains(text[end]) && !SourceBytes.isLineBreak(text[end]) { end += 1 }
+        while end < text.count {
+            let byte = text[end]
+            if byte == UInt8(ascii: "{") || byte == UInt8(ascii: ";") || byte == UInt8(ascii: "}") || SourceBytes.isLineBreak(byte) { break }
+            end += 1
+        }
         ruleScan = (end, text[end] == UInt8(ascii: "{"))
         return ruleScan.startsRule
     }

@@ -141,8 +141,15 @@ struct CodeLiteral: Sendable, Hashable, ExpressibleByStringLiteral {
     var first: UInt8 { UInt8(truncatingIfNeeded: packed) }
 
     /// Whether the literal stands at `index` of `text`.
+    /// Most bytes of the code are no delimiter's first: that is tested first, then the rest
+    /// in one masked load where eight bytes can be read.
+    @inline(__always)
     func stands(in text: SourceBytes, at index: Int) -> Bool {
-        guard index + count <= text.count else { return false }
+        guard text[index] == first, index + count <= text.count else { return false }
+        if count == 1 { return true }
+        if index + 8 <= text.count {
+            return text.load8(at: index) & mask == packed
+        }
         var rest = packed
         for offset in 0..<count {
             guard text[index + offset] == UInt8(truncatingIfNeeded: rest) else { return false }
@@ -150,6 +157,9 @@ struct CodeLiteral: Sendable, Hashable, ExpressibleByStringLiteral {
         }
         return true
     }
+
+    /// The low `count` bytes.
+    private var mask: UInt64 { count >= 8 ? ~0 : (1 << UInt64(8 * count)) &- 1 }
 }
 
 /// A set of bytes, looked up in a bit table.
@@ -193,146 +203,223 @@ struct WordRole: Sendable, Equatable {
 }
 
 extension Grammar {
-    /// Adds `words` (separated by blanks) as `kind`.
+    /// Adds `words` (separated by blanks) as `kind`. The list is read by its bytes: the
+    /// grammars are made once per build, and a `String` per word cost more than the lexing.
     mutating func add(_ kind: TokenKind, _ list: String) {
-        for word in list.split(whereSeparator: { $0 == " " || $0 == "\n" }) {
-            let word = caseInsensitiveWords ? word.lowercased() : String(word)
-            roles.insert(word, role(of: word, kind: kind))
+        let introducers = IntroducerKeys(self)
+        var list = list
+        list.withUTF8 { bytes in
+            var start = 0
+            while start < bytes.count {
+                var end = start
+                while end < bytes.count && bytes[end] != UInt8(ascii: " ") && bytes[end] != UInt8(ascii: "\n") { end += 1 }
+                if end > start, end - start <= WordKey.longest {
+                    let key = WordKey(UnsafeBufferPointer(rebasing: bytes[start..<end]), foldingCase: caseInsensitiveWords)
+                    roles.insert(key, introducers.role(of: key, kind: kind))
+                }
+                start = end + 1
+            }
         }
-    }
-
-    private func role(of word: String, kind: TokenKind?) -> WordRole {
-        WordRole(kind: kind, introducesFunction: functionIntroducers.contains(word),
-                 introducesClass: classIntroducers.contains(word), introducesPath: pathIntroducers.contains(word))
     }
 
     /// The introducers' roles again, when a list of them is set: every word's flags as the
     /// lists say, and the introducers that are no word added without a class.
     private mutating func tableRoles() {
+        let introducers = IntroducerKeys(self)
         var roles = self.roles
-        roles.update { word, role in role = self.role(of: word, kind: role.kind) }
-        for word in functionIntroducers.union(classIntroducers).union(pathIntroducers) where roles.value(of: word) == nil {
-            roles.insert(word, role(of: word, kind: nil))
+        roles.update { key, role in role = introducers.role(of: key, kind: role.kind) }
+        for key in introducers.all where roles.value(of: key) == nil {
+            roles.insert(key, introducers.role(of: key, kind: nil))
         }
         self.roles = roles
     }
+
+    /// The introducer lists as keys, compared with a word's key rather than hashed as strings.
+    private struct IntroducerKeys {
+        let function: [WordKey]
+        let `class`: [WordKey]
+        let path: [WordKey]
+
+        init(_ grammar: Grammar) {
+            function = grammar.functionIntroducers.compactMap(WordKey.init)
+            `class` = grammar.classIntroducers.compactMap(WordKey.init)
+            path = grammar.pathIntroducers.compactMap(WordKey.init)
+        }
+
+        var all: [WordKey] { function + `class` + path }
+
+        func role(of key: WordKey, kind: TokenKind?) -> WordRole {
+            WordRole(kind: kind, introducesFunction: function.contains(key), introducesClass: `class`.contains(key),
+                     introducesPath: path.contains(key))
+        }
+    }
 }
 
-/// A language's words, looked up by their bytes in the code with no string made and no
-/// hash computed: the words are kept in buckets by length and first byte, each packed in two
-/// integers, and a name, packed the same way, is compared with the few of its bucket.
-/// Every name of every block comes here.
-struct WordTable<Value: Sendable>: Sendable {
-    /// A word of at most `longest` bytes, the first in the lowest eight bits of `low`.
-    private struct Key: Equatable, Sendable {
-        var low: UInt64 = 0
-        var high: UInt64 = 0
-
-        init<Bytes: Collection<UInt8>>(_ bytes: Bytes) {
-            for (offset, byte) in bytes.enumerated() { set(byte, at: offset) }
-        }
-
-        /// `range` of `text` (at most `longest` bytes), its ASCII capitals read as small
-        /// letters with `foldingCase`.
-        @inline(__always)
-        init(_ text: SourceBytes, _ range: Range<Int>, foldingCase: Bool) {
-            let bytes = text.bytes(range)
-            if !foldingCase && range.lowerBound + 16 <= text.count {
-                // Two loads, the bytes past the name masked off.
-                let raw = UnsafeRawPointer(bytes.baseAddress!)
-                low = UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self)) & Self.mask(bytes.count)
-                if bytes.count > 8 { high = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self)) & Self.mask(bytes.count - 8) }
-                return
-            }
-            low = Self.packed(bytes, 0..<min(bytes.count, 8), foldingCase)
-            if bytes.count > 8 { high = Self.packed(bytes, 8..<bytes.count, foldingCase) }
-        }
-
-        /// The low `count` bytes of a word.
-        @inline(__always)
-        private static func mask(_ count: Int) -> UInt64 {
-            count >= 8 ? ~0 : (1 << UInt64(8 * count)) - 1
-        }
-
-        /// The bytes of `offsets` (at most eight), the first lowest.
-        @inline(__always)
-        private static func packed(_ bytes: UnsafeBufferPointer<UInt8>, _ offsets: Range<Int>, _ foldingCase: Bool) -> UInt64 {
-            var word: UInt64 = 0
-            var shift: UInt64 = 0
-            for offset in offsets {
-                word |= UInt64(folded(bytes[offset], foldingCase)) << shift
-                shift += 8
-            }
-            return word
-        }
-
-        @inline(__always)
-        private mutating func set(_ byte: UInt8, at offset: Int) {
-            if offset < 8 { low |= UInt64(byte) << UInt64(8 * offset) } else { high |= UInt64(byte) << UInt64(8 * (offset - 8)) }
-        }
-
-        var first: UInt8 { UInt8(truncatingIfNeeded: low) }
-
-        /// The word, `count` bytes long.
-        func word(count: Int) -> String {
-            let bytes = (UInt64(littleEndian: low), UInt64(littleEndian: high))
-            return withUnsafeBytes(of: bytes) { String(decoding: $0.prefix(count), as: UTF8.self) }
-        }
-    }
-
-    private struct Entry: Sendable {
-        var key: Key
-        var value: Value
-    }
+/// A word of at most `longest` bytes packed in two integers, the first byte in the lowest
+/// eight bits of `low` and zeros after the last: how `WordTable` keeps and compares words.
+/// No word has a zero byte, so two words of different lengths never have one key.
+struct WordKey: Hashable, Sendable {
+    var low: UInt64 = 0
+    var high: UInt64 = 0
 
     /// Longer names are never looked up (as when they were made strings of at most 16 bytes).
     static var longest: Int { 16 }
 
-    private var buckets: [[Entry]] = Array(repeating: [], count: (longest + 1) * 64)
+    /// The empty key: a free slot of a table.
+    init() {}
 
-    private static func bucket(length: Int, first: UInt8) -> Int {
-        length * 64 + Int(first & 63)
+    /// `word`'s key, `nil` if it is empty or longer than `longest`.
+    init?(_ word: String) {
+        var word = word
+        guard let key = word.withUTF8({ bytes in
+            bytes.isEmpty || bytes.count > Self.longest ? nil : WordKey(bytes, foldingCase: false)
+        }) else { return nil }
+        self = key
     }
+
+    /// The key of `bytes` (one to `longest`), ASCII capitals as small letters with `foldingCase`.
+    init(_ bytes: UnsafeBufferPointer<UInt8>, foldingCase: Bool) {
+        self.init(low: Self.packed(bytes, 0..<min(bytes.count, 8), foldingCase),
+                  high: bytes.count > 8 ? Self.packed(bytes, 8..<bytes.count, foldingCase) : 0)
+    }
+
+    /// `range` of `text` (one to `longest` bytes), its ASCII capitals read as small
+    /// letters with `foldingCase`.
+    @inline(__always)
+    init(_ text: SourceBytes, _ range: Range<Int>, foldingCase: Bool) {
+        let bytes = text.bytes(range)
+        if !foldingCase && range.lowerBound + 16 <= text.count {
+            // Two loads, the bytes past the name masked off.
+            let raw = UnsafeRawPointer(bytes.baseAddress!)
+            let low = UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self)) & Self.mask(bytes.count)
+            let high = bytes.count > 8 ? UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self)) & Self.mask(bytes.count - 8) : 0
+            self.init(low: low, high: high)
+        } else {
+            self.init(bytes, foldingCase: foldingCase)
+        }
+    }
+
+    private init(low: UInt64, high: UInt64) {
+        self.low = low
+        self.high = high
+    }
+
+    /// The low `count` bytes of a word.
+    @inline(__always)
+    private static func mask(_ count: Int) -> UInt64 {
+        count >= 8 ? ~0 : (1 << UInt64(8 * count)) - 1
+    }
+
+    /// The bytes of `offsets` (at most eight), the first lowest.
+    @inline(__always)
+    private static func packed(_ bytes: UnsafeBufferPointer<UInt8>, _ offsets: Range<Int>, _ foldingCase: Bool) -> UInt64 {
+        var word: UInt64 = 0
+        var shift: UInt64 = 0
+        for offset in offsets {
+            word |= UInt64(folded(bytes[offset], foldingCase)) << shift
+            shift += 8
+        }
+        return word
+    }
+
+    var isEmpty: Bool { low == 0 }
+
+    /// Where the key's probe starts in a table of `1 << (64 - shift)` slots.
+    @inline(__always)
+    func slot(shift: UInt64) -> Int {
+        Int(truncatingIfNeeded: (low &* 0x9E37_79B9_7F4A_7C15 ^ high &* 0xC2B2_AE3D_27D4_EB4F) >> shift)
+    }
+}
+
+/// A language's words, looked up by their bytes in the code with no string made and no
+/// hash of a string computed: each word is a `WordKey`, kept in an open-addressed table (a
+/// quarter full at most), and a name, packed the same way, is found in a probe or two.
+/// Every name of every block comes here.
+struct WordTable<Value: Sendable>: Sendable {
+    private struct Entry: Sendable {
+        var key = WordKey()
+        var value: Value?
+    }
+
+    /// A power of two of slots; an empty key is a free slot.
+    private var entries: [Entry] = []
+    private var count = 0
+    /// 64 minus the log2 of `entries.count`: a key's hash shifted right by it is its slot.
+    private var shift: UInt64 = 64
+
+    /// Longer names are never looked up (as when they were made strings of at most 16 bytes).
+    static var longest: Int { WordKey.longest }
 
     /// The value of `word`, as `insert` was given it.
     func value(of word: String) -> Value? {
-        let bytes = Array(word.utf8)
-        guard !bytes.isEmpty, bytes.count <= Self.longest else { return nil }
-        let key = Key(bytes)
-        return buckets[Self.bucket(length: bytes.count, first: key.first)].first { $0.key == key }?.value
+        WordKey(word).flatMap { value(of: $0) }
     }
 
-    /// Changes every value, given its word.
-    mutating func update(_ change: (String, inout Value) -> Void) {
-        for bucket in buckets.indices {
-            for entry in buckets[bucket].indices {
-                change(buckets[bucket][entry].key.word(count: bucket / 64), &buckets[bucket][entry].value)
-            }
+    func value(of key: WordKey) -> Value? {
+        guard !entries.isEmpty else { return nil }
+        let mask = entries.count - 1
+        var slot = key.slot(shift: shift)
+        while !entries[slot].key.isEmpty {
+            if entries[slot].key == key { return entries[slot].value }
+            slot = (slot + 1) & mask
+        }
+        return nil
+    }
+
+    /// Changes every value, given its word's key.
+    mutating func update(_ change: (WordKey, inout Value) -> Void) {
+        for index in entries.indices where !entries[index].key.isEmpty {
+            change(entries[index].key, &entries[index].value!)
         }
     }
 
     /// Adds `word`, or replaces its value; a word longer than `longest` is never found.
     mutating func insert(_ word: String, _ value: Value) {
-        let bytes = Array(word.utf8)
-        guard !bytes.isEmpty, bytes.count <= Self.longest else { return }
-        let key = Key(bytes)
-        let index = Self.bucket(length: bytes.count, first: key.first)
-        if let existing = buckets[index].firstIndex(where: { $0.key == key }) {
-            buckets[index][existing].value = value
-        } else {
-            buckets[index].append(Entry(key: key, value: value))
+        if let key = WordKey(word) { insert(key, value) }
+    }
+
+    /// Adds the word of `key`, or replaces its value.
+    mutating func insert(_ key: WordKey, _ value: Value) {
+        if (count + 1) * 4 > entries.count { grow() }
+        let mask = entries.count - 1
+        var slot = key.slot(shift: shift)
+        while !entries[slot].key.isEmpty {
+            if entries[slot].key == key {
+                entries[slot].value = value
+                return
+            }
+            slot = (slot + 1) & mask
         }
+        entries[slot] = Entry(key: key, value: value)
+        count += 1
+    }
+
+    private mutating func grow() {
+        let old = entries
+        let size = max(64, entries.count * 2)
+        entries = Array(repeating: Entry(), count: size)
+        shift = UInt64(64 - size.trailingZeroBitCount)
+        count = 0
+        for entry in old where !entry.key.isEmpty { insert(entry.key, entry.value!) }
     }
 
     /// The value of the name at `range` of `text`; with `foldingCase`, its ASCII capitals are
     /// read as small letters (the table's words of a case-insensitive language are small).
+    @inline(__always)
     func value(in text: SourceBytes, _ range: Range<Int>, foldingCase: Bool = false) -> Value? {
         guard !range.isEmpty, range.count <= Self.longest else { return nil }
-        let key = Key(text, range, foldingCase: foldingCase)
-        for candidate in buckets[Self.bucket(length: range.count, first: key.first)] where candidate.key == key {
-            return candidate.value
+        return entries.withUnsafeBufferPointer { entries -> Value? in
+            guard !entries.isEmpty else { return nil }
+            let key = WordKey(text, range, foldingCase: foldingCase)
+            let mask = entries.count - 1
+            var slot = key.slot(shift: shift)
+            while true {
+                let entry = entries[slot]
+                if entry.key == key { return entry.value }
+                if entry.key.isEmpty { return nil }
+                slot = (slot + 1) & mask
+            }
         }
-        return nil
     }
 }
 

@@ -73,6 +73,7 @@ struct GrammarLexer: TokenLexer {
 
     // MARK: Code
 
+    @inline(__always)
     private mutating func lexCode() {
         let byte = text[position]
         let byteClass = tables.byteClass(byte)
@@ -157,6 +158,7 @@ struct GrammarLexer: TokenLexer {
         rule.interpolationClose == UInt8(ascii: ")") ? UInt8(ascii: "(") : UInt8(ascii: "{")
     }
 
+    @inline(__always)
     private mutating func lexWhitespace() {
         var end = position
         var breaksLine = false
@@ -223,7 +225,7 @@ struct GrammarLexer: TokenLexer {
         if grammar.instructions && SourceBytes.isLetter(byte) {
             let end = text.end(from: position, while: SourceBytes.isLetter)
             if let role = grammar.roles.value(in: text, position..<end, foldingCase: true), role.kind != nil {
-                wordsAreStrings = text.word(position..<end).map { ["from", "workdir", "expose", "user", "volume", "stopsignal"].contains($0.lowercased()) } ?? false
+                wordsAreStrings = ["from", "workdir", "expose", "user", "volume", "stopsignal"].contains { text.isFolded(position..<end, $0) }
                 write(upTo: end, as: .keyword, .word(role, .keyword))
                 return true
             }
@@ -271,7 +273,7 @@ struct GrammarLexer: TokenLexer {
             blockScalarIndent = keyIndent
             return
         }
-        if "\"'[{&*!#".utf8.contains(first) || SourceBytes.isLineBreak(first) || position >= text.count { return }
+        if Self.plainScalarNonStarts.contains(first) || SourceBytes.isLineBreak(first) || position >= text.count { return }
         var end = position
         while end < text.count && !SourceBytes.isLineBreak(text[end]) && !(text[end] == UInt8(ascii: "#") && SourceBytes.isWhitespace(text[end - 1])) {
             end += 1
@@ -279,6 +281,9 @@ struct GrammarLexer: TokenLexer {
         while end > position && SourceBytes.isWhitespace(text[end - 1]) { end -= 1 }
         write(upTo: end, as: nil, .value)
     }
+
+    /// The bytes a YAML value starts with that make it no plain scalar.
+    private static let plainScalarNonStarts = ByteSet("\"'[{&*!#")
 
     /// `key = value`: the key, the separator, then the value to the line's end.
     private mutating func lexKeyValue(_ keyValue: Grammar.KeyValueLines) -> Bool {
@@ -380,6 +385,7 @@ struct GrammarLexer: TokenLexer {
             write(upTo: pathStart, as: nil)
             write(upTo: text.end(from: pathStart) { SourceBytes.isIdentifierByte($0) || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "*") }, as: nil, .name)
         }
+        writeBlanks()
     }
 
     /// A name before `(` is declared after a type or a name (`int main(`, `T* find(`).
@@ -407,7 +413,20 @@ struct GrammarLexer: TokenLexer {
             }
         }
         if byteClass.contains(.punctuation) {
-            write(upTo: position + 1, as: .punctuation, .punctuation(byte))
+            // A run of punctuation (`();`, `})`) is one token when no rule looks at its bytes
+            // one by one (a signature's depth, an interpolation's braces, `::`, a comment).
+            var end = position + 1
+            var last = byte
+            if signatureDepth == nil && interpolations.isEmpty {
+                while end < text.count {
+                    let next = tables.byteClass(text[end])
+                    guard next.contains(.punctuation) && next.isDisjoint(with: Self.ruledBytes) else { break }
+                    last = text[end]
+                    end += 1
+                }
+            }
+            write(upTo: end, as: .punctuation, .punctuation(last))
+            writeBlanks()
         } else if byteClass.contains(.operator) {
             var end = position + 1
             while end < text.count {
@@ -417,9 +436,22 @@ struct GrammarLexer: TokenLexer {
                 end += 1
             }
             write(upTo: end, as: .operator, .operator(byte))
+            writeBlanks()
         } else {
             write(upTo: position + 1, as: nil, .punctuation(byte))
         }
+    }
+
+    /// The classes of bytes a rule other than punctuation's may claim, in `lexCode`'s order.
+    private static let ruledBytes: GrammarTables.ByteClass = [.whitespace, .opener, .special, .number, .nameStart, .runStart]
+
+    /// The blanks after a token (spaces and tabs, no line break), written as they are: one
+    /// token less to choose a rule for. Nothing a rule remembers changes on blanks.
+    @inline(__always)
+    private mutating func writeBlanks() {
+        var end = position
+        while text[end] == UInt8(ascii: " ") || text[end] == UInt8(ascii: "\t") { end += 1 }
+        if end > position { html.write(upTo: end, as: nil) }
     }
 
     private func startsComment(at index: Int) -> Bool {

@@ -64,47 +64,49 @@ package struct HighlightLanguage: Sendable, Equatable, CustomStringConvertible {
     ]
 
     /// Each fence word sitegen knows, lowercased: the names Pygments, Chroma and Rouge give
-    /// these languages, and the file extensions posts use.
-    static let aliases: [String: HighlightLanguage] = {
-        let table: [(HighlightLanguage, String)] = [
-            (swift, "swift"),
-            (json, "json jsonc json5 geojson webmanifest"),
-            (shell, "sh bash shell zsh ksh fish shellscript"),
-            (console, "console terminal shell-session shellsession sh-session bash-session zsh-session"),
-            (objectiveC, "objective-c objectivec obj-c objc m mm objective-c++ objc++ obj-c++ objectivec++"),
-            (c, "c h"),
-            (cpp, "cpp c++ cxx cc hpp hxx hh h++ cuda"),
-            (java, "java"),
-            (kotlin, "kotlin kt kts"),
-            (javaScript, "javascript js jsx mjs cjs react node"),
-            (typeScript, "typescript ts tsx mts cts"),
-            (go, "go golang"),
-            (rust, "rust rs"),
-            (python, "python py python3 py3 pyi sage bazel starlark gyp"),
-            (ruby, "ruby rb podfile fastfile gemfile rake rakefile gemspec duby"),
-            (gdScript, "gdscript gd godot"),
-            (sql, "sql mysql postgresql postgres psql plpgsql sqlite sqlite3 tsql t-sql plsql"),
-            (graphQL, "graphql gql"),
-            (protobuf, "protobuf proto proto3"),
-            (graphviz, "graphviz dot gv"),
-            (mermaid, "mermaid mmd"),
-            (yaml, "yaml yml"),
-            (toml, "toml"),
-            (ini, "ini cfg dosini conf editorconfig gitconfig"),
-            (properties, "properties jproperties"),
-            (xcconfig, "xcconfig"),
-            (dockerfile, "dockerfile docker containerfile"),
-            (makefile, "makefile make mk mf bsdmake gnumake"),
-            (html, "html htm xhtml liquid jinja jinja2 django erb handlebars hbs mustache njk nunjucks twig vue svelte"),
-            (xml, "xml plist svg xsd xsl xslt rss atom storyboard xib entitlements wsdl"),
-            (css, "css"),
-            (markdown, "markdown md mkd mdown"),
-            (diff, "diff patch udiff"),
-            (plainText, "text plaintext txt plain none"),
+    /// these languages, and the file extensions posts use. A word gives how its language is
+    /// got, not the language: a language's grammar tables are made the first time a block
+    /// of it is highlighted, so a site whose posts show two languages makes two.
+    static let aliases: [String: @Sendable () -> HighlightLanguage] = {
+        let table: [(@Sendable () -> HighlightLanguage, String)] = [
+            ({ swift }, "swift"),
+            ({ json }, "json jsonc json5 geojson webmanifest"),
+            ({ shell }, "sh bash shell zsh ksh fish shellscript"),
+            ({ console }, "console terminal shell-session shellsession sh-session bash-session zsh-session"),
+            ({ objectiveC }, "objective-c objectivec obj-c objc m mm objective-c++ objc++ obj-c++ objectivec++"),
+            ({ c }, "c h"),
+            ({ cpp }, "cpp c++ cxx cc hpp hxx hh h++ cuda"),
+            ({ java }, "java"),
+            ({ kotlin }, "kotlin kt kts"),
+            ({ javaScript }, "javascript js jsx mjs cjs react node"),
+            ({ typeScript }, "typescript ts tsx mts cts"),
+            ({ go }, "go golang"),
+            ({ rust }, "rust rs"),
+            ({ python }, "python py python3 py3 pyi sage bazel starlark gyp"),
+            ({ ruby }, "ruby rb podfile fastfile gemfile rake rakefile gemspec duby"),
+            ({ gdScript }, "gdscript gd godot"),
+            ({ sql }, "sql mysql postgresql postgres psql plpgsql sqlite sqlite3 tsql t-sql plsql"),
+            ({ graphQL }, "graphql gql"),
+            ({ protobuf }, "protobuf proto proto3"),
+            ({ graphviz }, "graphviz dot gv"),
+            ({ mermaid }, "mermaid mmd"),
+            ({ yaml }, "yaml yml"),
+            ({ toml }, "toml"),
+            ({ ini }, "ini cfg dosini conf editorconfig gitconfig"),
+            ({ properties }, "properties jproperties"),
+            ({ xcconfig }, "xcconfig"),
+            ({ dockerfile }, "dockerfile docker containerfile"),
+            ({ makefile }, "makefile make mk mf bsdmake gnumake"),
+            ({ html }, "html htm xhtml liquid jinja jinja2 django erb handlebars hbs mustache njk nunjucks twig vue svelte"),
+            ({ xml }, "xml plist svg xsd xsl xslt rss atom storyboard xib entitlements wsdl"),
+            ({ css }, "css"),
+            ({ markdown }, "markdown md mkd mdown"),
+            ({ diff }, "diff patch udiff"),
+            ({ plainText }, "text plaintext txt plain none"),
         ]
-        var aliases: [String: HighlightLanguage] = [:]
+        var aliases: [String: @Sendable () -> HighlightLanguage] = [:]
         for (language, words) in table {
-            for word in words.split(separator: " ") { aliases[String(word)] = language }
+            for word in words.utf8.split(separator: UInt8(ascii: " ")) { aliases[String(Substring(word))] = language }
         }
         return aliases
     }()
@@ -112,7 +114,7 @@ package struct HighlightLanguage: Sendable, Equatable, CustomStringConvertible {
     /// From a fence's info string's first word, case ignored: `swift`, `objc`, `yml`, `sh`,
     /// `console`, `plist`, … (`aliases`). `nil` for a language sitegen does not know.
     package init?(infoWord: some StringProtocol) {
-        guard let language = Self.aliases[infoWord.lowercased()] else { return nil }
+        guard let language = Self.aliases[infoWord.lowercased()]?() else { return nil }
         self = language
     }
 }

@@ -56,7 +56,9 @@ struct MarkupLexer: TokenLexer {
         let closing = text[position + 1] == UInt8(ascii: "/")
         let nameStart = position + (closing ? 2 : 1)
         let nameEnd = text.end(from: nameStart, while: Self.isNameByte)
-        let name = text.word(nameStart..<nameEnd)?.lowercased()
+        // An HTML page's script and style, their names in any case.
+        let embedded: HighlightLanguage? = text.isFolded(nameStart..<nameEnd, "script") ? .javaScript
+            : text.isFolded(nameStart..<nameEnd, "style") ? .css : nil
         if isXML {
             write(upTo: nameEnd, as: .tag)
         } else {
@@ -75,8 +77,8 @@ struct MarkupLexer: TokenLexer {
                     write(upTo: end - 1, as: .punctuation)
                     write(upTo: end, as: .punctuation)
                 }
-                if !closing && !isXML && byte == UInt8(ascii: ">"), let name, name == "script" || name == "style" {
-                    lexEmbedded(name)
+                if !closing && !isXML && byte == UInt8(ascii: ">"), let embedded {
+                    lexEmbedded(embedded)
                 }
                 return
             } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
@@ -96,10 +98,9 @@ struct MarkupLexer: TokenLexer {
     }
 
     /// A script's or style's text up to its closing tag, highlighted as its language.
-    private mutating func lexEmbedded(_ name: String) {
+    private mutating func lexEmbedded(_ language: HighlightLanguage) {
         var end = position
         while end < text.count && !(text[end] == UInt8(ascii: "<") && text[end + 1] == UInt8(ascii: "/")) { end += 1 }
-        let language: HighlightLanguage = name == "script" ? .javaScript : .css
         html.append(SyntaxHighlighter.html(text.slice(position..<end), language: language), upTo: end)
     }
 }

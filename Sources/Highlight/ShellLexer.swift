@@ -28,9 +28,16 @@ struct ShellLexer: Lexer {
     }
 
     /// Keywords after which a command comes.
-    private static let keywordsBeforeCommand: Set<String> = ["if", "then", "else", "elif", "do", "while", "until", "time", "!"]
+    private static let keywordsBeforeCommand: [StaticString] = ["if", "then", "else", "elif", "do", "while", "until", "time", "!"]
     /// Keywords after which a name or a word comes, or that end a compound command.
-    private static let keywordsBeforeWord: Set<String> = ["fi", "done", "esac", "for", "case", "select", "function"]
+    private static let keywordsBeforeWord: [StaticString] = ["fi", "done", "esac", "for", "case", "select", "function"]
+
+    /// `${name:-default}` and the like: the operator after the name.
+    private static let expansionOperators = ByteSet(":-=?+#%")
+    /// `$?`, `$#`, `$@`, … (besides `$0` to `$9`).
+    private static let specialParameters = ByteSet("?#@*$!-")
+    /// What `\` escapes inside double quotes.
+    private static let quotedEscapes = ByteSet("\"$\\`")
 
     init(_ text: SourceBytes) {
         self.text = text
@@ -175,12 +182,12 @@ struct ShellLexer: Lexer {
             }
         }
         let assignment = text.end(from: start) { SourceBytes.isIdentifierByte($0) && $0 < 0x80 }
-        let word = text.word(start..<end)
+        let word = start..<end
         wordsAfterFor = wordsAfterFor.map { $0 + 1 }
-        if word == "in" && wordsAfterFor == 2 {
+        if text.equals(word, "in") && wordsAfterFor == 2 {
             wordsAfterFor = nil
             write(upTo: end, as: .keyword)
-        } else if word == "[" || word == "]" || word == "[[" || word == "]]" {
+        } else if text.equals(word, oneOf: ["[", "]", "[[", "]]"]) {
             writeArgument(upTo: end, as: .operator)
         } else if !commandPosition && text.bytes(start..<end).allSatisfy(SourceBytes.isDigit) {
             writeArgument(upTo: end, as: .integer)
@@ -188,10 +195,10 @@ struct ShellLexer: Lexer {
             write(upTo: assignment, as: .variable)
             write(upTo: assignment + 1, as: .operator)
             write(upTo: end, as: nil)
-        } else if commandPosition, let word, Self.keywordsBeforeCommand.contains(word) {
+        } else if commandPosition, text.equals(word, oneOf: Self.keywordsBeforeCommand) {
             write(upTo: end, as: .keyword)
-        } else if commandPosition, let word, Self.keywordsBeforeWord.contains(word) {
-            if word == "for" { wordsAfterFor = 0 }
+        } else if commandPosition, text.equals(word, oneOf: Self.keywordsBeforeWord) {
+            if text.equals(word, "for") { wordsAfterFor = 0 }
             writeArgument(upTo: end, as: .keyword)
         } else if text[start] == UInt8(ascii: "-") && end > start + 1 {
             writeArgument(upTo: end, as: nil)
@@ -214,12 +221,12 @@ struct ShellLexer: Lexer {
             write(upTo: position + 2, as: .interpolation)
             let name = text.end(from: position) { SourceBytes.isIdentifierByte($0) && $0 < 0x80 }
             write(upTo: max(name, position + (end > position ? 1 : 0)), as: .variable)
-            write(upTo: text.end(from: position) { ":-=?+#%".utf8.contains($0) } , as: .keyword)
+            write(upTo: text.end(from: position) { Self.expansionOperators.contains($0) } , as: .keyword)
             write(upTo: end, as: .variable)
             writeArgument(upTo: text[end] == UInt8(ascii: "}") ? end + 1 : end, as: .interpolation)
         case _ where SourceBytes.isLetter(next) || next == UInt8(ascii: "_"):
             writeArgument(upTo: text.end(from: position + 1) { SourceBytes.isIdentifierByte($0) && $0 < 0x80 }, as: .variable)
-        case _ where SourceBytes.isDigit(next) || "?#@*$!-".utf8.contains(next):
+        case _ where SourceBytes.isDigit(next) || Self.specialParameters.contains(next):
             writeArgument(upTo: position + 2, as: .variable)
         default:
             writeArgument(upTo: position + 1, as: nesting.last == .doubleQuotes ? .doubleQuoted : nil)
@@ -236,7 +243,7 @@ struct ShellLexer: Lexer {
                 nesting.removeLast()
                 write(upTo: end + 1, as: .doubleQuoted)
                 return
-            case UInt8(ascii: "\\") where "\"$\\`".utf8.contains(text[end + 1]):
+            case UInt8(ascii: "\\") where Self.quotedEscapes.contains(text[end + 1]):
                 write(upTo: end, as: .doubleQuoted)
                 write(upTo: end + 2, as: .escape)
                 return

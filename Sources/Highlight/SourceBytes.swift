@@ -21,18 +21,49 @@ struct SourceBytes {
         index < bytes.count ? bytes[index] : 0
     }
 
+    /// The eight bytes from `index` (which must be within the text, and `index + 8` too) as
+    /// one little-endian integer, the first byte lowest.
+    @inline(__always)
+    func load8(at index: Int) -> UInt64 {
+        UInt64(littleEndian: UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self))
+    }
+
     /// The bytes of `range`, which must be within the text.
     func bytes(_ range: Range<Int>) -> UnsafeBufferPointer<UInt8> {
         UnsafeBufferPointer(rebasing: bytes[range])
     }
 
     /// Whether `literal` (ASCII) stands at `index`.
+    @inline(__always)
     func has(_ literal: StaticString, at index: Int) -> Bool {
-        literal.withUTF8Buffer { pattern in
-            guard index + pattern.count <= bytes.count else { return false }
-            for offset in 0..<pattern.count where bytes[index + offset] != pattern[offset] { return false }
-            return true
+        let count = literal.utf8CodeUnitCount
+        guard index + count <= bytes.count else { return false }
+        let pattern = literal.utf8Start
+        for offset in 0..<count where bytes[index + offset] != pattern[offset] { return false }
+        return true
+    }
+
+    /// Whether the bytes of `range` are `word`: a word compared without a `String` made of it.
+    func equals(_ range: Range<Int>, _ word: StaticString) -> Bool {
+        range.count == word.utf8CodeUnitCount && has(word, at: range.lowerBound)
+    }
+
+    /// Whether the bytes of `range` are one of `words`.
+    func equals(_ range: Range<Int>, oneOf words: [StaticString]) -> Bool {
+        words.contains { equals(range, $0) }
+    }
+
+    /// Whether the bytes of `range` are `word` (ASCII small letters), ASCII capitals read as
+    /// small letters: a word compared without a `String` made of it.
+    func isFolded(_ range: Range<Int>, _ word: StaticString) -> Bool {
+        guard range.count == word.utf8CodeUnitCount else { return false }
+        let pattern = word.utf8Start
+        for offset in 0..<range.count {
+            let byte = bytes[range.lowerBound + offset]
+            let folded = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
+            if folded != pattern[offset] { return false }
         }
+        return true
     }
 
     /// Whether a grammar's `literal` (a comment's or a string's delimiter) stands at `index`.

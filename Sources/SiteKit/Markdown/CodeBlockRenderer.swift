@@ -101,11 +101,34 @@ struct CodeBlockRenderer: Sendable {
         }
     }
 
+    /// `code` split at each `\n`, as `split(separator: "\n", omittingEmptySubsequences: false)`
+    /// splits it (a `\r\n` is one `Character` there, so it does not split), found by its
+    /// bytes rather than by grapheme: a `\n` that is no `\r\n`'s always stands between two.
+    static func lines(of code: String) -> [Substring] {
+        var lines: [Substring] = []
+        let bytes = code.utf8
+        var start = bytes.startIndex
+        var previous: UInt8 = 0
+        var index = bytes.startIndex
+        while index != bytes.endIndex {
+            let byte = bytes[index]
+            let next = bytes.index(after: index)
+            if byte == UInt8(ascii: "\n") && previous != UInt8(ascii: "\r") {
+                lines.append(code[start..<index])
+                start = next
+            }
+            previous = byte
+            index = next
+        }
+        lines.append(code[start..<bytes.endIndex])
+        return lines
+    }
+
     /// A diff by line, the marker column kept as written and the rest highlighted as
     /// `language` when given: the text after the markers is highlighted as one piece
     /// (a comment or string over several lines stays one), then split by line.
     static func diffLines(_ code: String, language: HighlightLanguage?, highlighted: [ClosedRange<Int>]) -> String {
-        var lines = code.split(separator: "\n", omittingEmptySubsequences: false)
+        var lines = Self.lines(of: code)
         if lines.last?.isEmpty == true { lines.removeLast() }
         var inHunk = false
         var kinds: [String?] = []
