@@ -137,12 +137,13 @@ struct ProgramCompiler: Sendable {
         if limits.ranOutOfCPUTime(compiled) { outcome.stopped = "the compiler used more than \(limits.cpuSeconds) s of CPU time" }
         if let reason = limits.couldNotStart(compiled) { outcome.stopped = "the compiler could not be started: \(reason)" }
         if let problem = CompilerOutcome.environmentProblem(in: compiled.stderr) { outcome.stopped = problem }
-        if compiled.status == 0, outcome.stopped == nil {
-            outcome.types = types(of: program, source: source, compiledWith: arguments, in: work)
-        }
         let binary = work.appendingPathComponent("program")
         if case .run = program.kind, compiled.status == 0, let sandbox, FileManager.default.fileExists(atPath: binary.path) {
             outcome.run = RunOutcome(sandbox.sandbox.run(binary))
+        }
+        // Types for blocks that pass: a program that ran did so as it should.
+        if compiled.status == 0, outcome.stopped == nil, outcome.run.map({ $0.isComplete && $0.problem == nil }) ?? true {
+            outcome.types = types(of: program, source: source, compiledWith: arguments, in: work)
         }
         return outcome
     }
