@@ -144,12 +144,22 @@ enum TypeRecorder {
         private mutating func record(_ kind: String, _ node: [String: Any], appliedType: String? = nil) {
             guard let range = node["range"] as? [String: Any], let start = range["start"] as? Int, let end = range["end"] as? Int else { return }
             switch kind {
-            case "var_decl", "parameter", "param_decl":
+            case "var_decl":
                 guard let name = Self.declName(node), let type = node["interface_type"] as? String,
                       let at = identifier(name, from: start, to: end) else { return }
-                let markKind: RawTypeMark.Kind = kind == "var_decl" ? (node["let"] as? Bool == true ? .constant : .variable) : .parameter
+                let markKind: RawTypeMark.Kind = node["let"] as? Bool == true ? .constant : .variable
                 add(RawTypeMark(offset: at, length: name.utf8.count, kind: markKind, name: name, type: type,
                                                usr: node["usr"] as? String))
+            case "parameter_list":
+                // Parameters carry no range of their own: each is found in its list, in order,
+                // at its name (after its label), the search going on after the next comma.
+                var cursor = start
+                for parameter in (node["params"] as? [[String: Any]]) ?? [] {
+                    guard let name = Self.declName(parameter), let type = parameter["interface_type"] as? String,
+                          let at = identifier(name, from: cursor, to: end) else { continue }
+                    add(RawTypeMark(offset: at, length: name.utf8.count, kind: .parameter, name: name, type: type))
+                    cursor = nextComma(after: at + name.utf8.count, before: end) ?? end
+                }
             case "func_decl", "constructor_decl":
                 let name = kind == "constructor_decl" ? "init" : Self.declName(node)
                 guard let name, let at = identifier(name, from: start, to: end) else { return }
@@ -221,6 +231,22 @@ enum TypeRecorder {
             var offset = start
             while offset <= min(end, source.count - 1) {
                 if source[offset] == first, isIdentifier(name, at: offset) { return offset }
+                offset += 1
+            }
+            return nil
+        }
+
+        /// The offset after the next `,` outside brackets (a parameter's type may hold some), before `end`.
+        func nextComma(after start: Int, before end: Int) -> Int? {
+            var depth = 0
+            var offset = start
+            while offset < min(end, source.count) {
+                switch source[offset] {
+                case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "<"): depth += 1
+                case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: ">"): depth = max(0, depth - 1)
+                case UInt8(ascii: ",") where depth == 0: return offset + 1
+                default: break
+                }
                 offset += 1
             }
             return nil

@@ -17,6 +17,7 @@ struct SnippetTypesTests {
         let lengths = names.map { $0.count }
         //                  ^?
         let adder = { (x: Int) in x + 1 }
+        let letters = names.reduce(0) { total, name in total + name.count }
         ```
 
         A generic function keeps its signature; a function can hide its result's type:
@@ -54,6 +55,9 @@ struct SnippetTypesTests {
         // A closure's inferred type, on the constant and on its use.
         #expect(page.contains(Self.popover("adder", "let adder: (Int) -&gt; Int")))
         #expect(page.contains(Self.popover("$0", "$0: String")), "the closure's anonymous parameter")
+        #expect(page.contains("{ " + Self.popover("total", "total: Int") + ", " + Self.popover("name", "name: String") + " <span class=\"k\">in</span>"),
+                "a closure's parameters where they are declared")
+        #expect(page.contains(Self.popover("x", "x: Int") + ": <span class=\"kt\">Int</span>"))
         #expect(page.contains(Self.popover("adder", "adder: (Int) -&gt; Int")), "a use in the next block of the program")
         // A generic function's signature, and its type where it is called with Int.
         #expect(page.contains(Self.popover("pair", "func pair&lt;T: Equatable&gt;(_ a: T, _ b: T) -&gt; Bool")))
@@ -75,6 +79,9 @@ struct SnippetTypesTests {
         #expect(page.components(separatedBy: "<li><code>adder</code>").count == 3, "adder once in each of its two blocks")
         #expect(page.contains("<figure class=\"code code-types\">"))
         #expect(!page.contains("$s") && !page.contains("Swift.String"), "demangled, without the module")
+        // Feeds carry the code and the queries' answers, not the popovers.
+        let feed = try #require(site.read("feed.json"))
+        #expect(!feed.contains("type-pop") && !feed.contains("type-ref") && !feed.contains("<details") && feed.contains("type-query-box"))
     }
 
     @Test func aBlockThatDidNotCompileHasNoTypesAndItsQueryIsAnError() throws {

@@ -168,7 +168,7 @@ enum CodeTypesHTML {
     }
 
     static func popover(_ mark: TypeMark) -> String {
-        var html = "<span class=\"type-pop\" role=\"tooltip\"><code>" + HTMLText.escaped(mark.text) + "</code>"
+        var html = popOpen + "<code>" + HTMLText.escaped(mark.text) + "</code>"
         if let link = mark.link { html += " <a href=\"" + HTMLText.escaped(link) + "\">Documentation</a>" }
         return html + "</span>"
     }
@@ -209,7 +209,7 @@ enum CodeTypesHTML {
                 }
                 next += 1
                 if covered == range.count {
-                    out += Array("<span class=\"type-ref\" tabindex=\"-1\">".utf8)
+                    out += Array(refOpen.utf8)
                     out += bytes[index..<end]
                     out += Array(popover(mark).utf8)
                     out += Array("</span>".utf8)
@@ -224,6 +224,32 @@ enum CodeTypesHTML {
             index = end
         }
         return String(decoding: out, as: UTF8.self)
+    }
+
+    static let refOpen = "<span class=\"type-ref\" tabindex=\"-1\">"
+    static let popOpen = "<span class=\"type-pop\" role=\"tooltip\">"
+    static let listOpen = "<details class=\"code-types\">"
+
+    /// A body as feeds carry it: feed readers show no popover, so the identifiers are plain
+    /// text and the list after the code is left out; the queries' answers stay. The body
+    /// as it is when it has no types (a search for one string).
+    static func feedHTML(_ html: String) -> String {
+        guard UTF8Bytes.contains(html, refOpen) || UTF8Bytes.contains(html, listOpen) else { return html }
+        var out = ""
+        var rest = Substring(html)
+        while let ref = rest.range(of: refOpen) {
+            out += rest[..<ref.lowerBound]
+            rest = rest[ref.upperBound...]
+            // The name, then the popover (no span inside it) and the ref's end.
+            guard let pop = rest.range(of: popOpen), let end = rest[pop.upperBound...].range(of: "</span></span>") else { break }
+            out += rest[..<pop.lowerBound]
+            rest = rest[end.upperBound...]
+        }
+        out += rest
+        while let list = out.range(of: listOpen), let end = out[list.upperBound...].range(of: "</details>\n") {
+            out.removeSubrange(list.lowerBound..<end.upperBound)
+        }
+        return out
     }
 
     /// After the code: every recorded type once, for screen readers and keyboards, in a
@@ -242,6 +268,6 @@ enum CodeTypesHTML {
         }
         guard !items.isEmpty || types.staleVersion != nil else { return "" }
         let summary = types.staleVersion.map { "Types from Swift \($0)" } ?? "Types"
-        return "<details class=\"code-types\"><summary>" + HTMLText.escaped(summary) + "</summary>\n<ul>\n" + items + "</ul>\n</details>\n"
+        return listOpen + "<summary>" + HTMLText.escaped(summary) + "</summary>\n<ul>\n" + items + "</ul>\n</details>\n"
     }
 }
