@@ -169,6 +169,32 @@ struct SnippetTypesTests {
     }
 }
 
+extension SnippetTypesTests {
+    @Test func hiddenLinesAndNumberedLinesKeepTheirPlaces() throws {
+        let site = Self.site("""
+            ```swift linenos {2}
+            // snippet.hide
+            let start = 1
+            // snippet.show
+            let total = [1, 2].reduce(start, +)
+            //  ^?
+            print(total)
+            ```
+            """)
+        defer { site.remove() }
+        let report = try Self.check(site)
+        #expect(report.summaryLine == "1 passed, 0 failed, 0 skipped, 0 not proven", "\(SnippetFixtures.failures(report))")
+        _ = try site.build()
+        let page = try #require(site.read("posts/p/index.html"))
+        #expect(page.contains("<code class=\"language-swift\"><span class=\"line\"><span class=\"k\">let</span> " + Self.popover("total", "let total: Int")),
+                "the hidden lines are not shown, the first shown line is line 1")
+        #expect(page.contains("+</span>)<span class=\"type-query\">\n    <span class=\"type-query-box\">let total: Int</span></span></span>\n<mark class=\"line\">"),
+                "the answer inside line 1, line 2 highlighted as {2} says")
+        #expect(!page.contains("let start") && page.contains("<li><code>start</code>: <code>start: Int</code></li>"),
+                "the list names what a reader sees: the use, not the hidden declaration")
+    }
+}
+
 /// Apple's documentation URLs, derived from the symbol as the demangler names it.
 @Suite("Apple documentation links")
 struct AppleDocumentationTests {

@@ -80,7 +80,7 @@ struct CodeBlockRenderer: Sendable {
             }
         }
         html += "</code></pre>\n"
-        if let types, types.popovers { html += CodeTypesHTML.list(types, code: literal) }
+        if let types, types.popovers, let shown { html += CodeTypesHTML.list(types, code: literal, shown: shown) }
         html += "</figure>\n"
         return html
     }

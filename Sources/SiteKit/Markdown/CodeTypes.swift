@@ -254,11 +254,12 @@ enum CodeTypesHTML {
 
     /// After the code: every recorded type once, for screen readers and keyboards, in a
     /// closed `<details>`; its summary names the Swift of a record older than the last check.
-    static func list(_ types: BlockTypes, code: String) -> String {
+    static func list(_ types: BlockTypes, code: String, shown: ShownCode) -> String {
         var seen: Set<String> = []
         var items = ""
         let source = Array(code.utf8)
-        for mark in types.marks.sorted(by: { $0.start < $1.start }) where mark.range.upperBound <= source.count {
+        // Those a reader sees: not on hidden lines.
+        for mark in types.marks.sorted(by: { $0.start < $1.start }) where mark.range.upperBound <= source.count && shown.shownRange(mark) != nil {
             let name = String(decoding: source[mark.range], as: UTF8.self)
             // Each name once, at its first mark (its declaration, when the block declares it).
             guard seen.insert(name).inserted else { continue }
