@@ -170,6 +170,22 @@ struct SnippetTypesTests {
 }
 
 extension SnippetTypesTests {
+    /// One extra compile at most: none for a program that is type-checked (its -dump-ast is
+    /// the check), one for a `run` program that ran as it should.
+    @Test func aTypeCheckedProgramCostsNoExtraCompileARunProgramOne() throws {
+        let checked = Self.site("```swift\nlet greeting = \"Hello\"\n```\n")
+        let ran = Self.site("```swift run\nlet greeting = \"Hello\"\nprint(greeting) // Prints \"Hello\"\n```\n")
+        defer { checked.remove(); ran.remove() }
+        // Each site's own cache: a fresh compile for each.
+        let checkedReport = try Self.check(checked)
+        let ranReport = try Self.check(ran)
+        #expect(checkedReport.compilerProcesses == 1 && ranReport.compilerProcesses == 2, "\(checkedReport.compilerProcesses), \(ranReport.compilerProcesses)")
+        _ = try ran.build()
+        let page = try #require(ran.read("posts/p/index.html"))
+        #expect(page.contains(Self.popover("greeting", "let greeting: String")))
+        #expect(page.contains("<figcaption>Output, checked with Swift"), "the run's output as before")
+    }
+
     @Test func hiddenLinesAndNumberedLinesKeepTheirPlaces() throws {
         let site = Self.site("""
             ```swift linenos {2}
