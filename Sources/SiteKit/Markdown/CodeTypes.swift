@@ -235,21 +235,38 @@ enum CodeTypesHTML {
     /// as it is when it has no types (a search for one string).
     static func feedHTML(_ html: String) -> String {
         guard UTF8Bytes.contains(html, refOpen) || UTF8Bytes.contains(html, listOpen) else { return html }
-        var out = ""
-        var rest = Substring(html)
-        while let ref = rest.range(of: refOpen) {
-            out += rest[..<ref.lowerBound]
-            rest = rest[ref.upperBound...]
-            // The name, then the popover (no span inside it) and the ref's end.
-            guard let pop = rest.range(of: popOpen), let end = rest[pop.upperBound...].range(of: "</span></span>") else { break }
-            out += rest[..<pop.lowerBound]
-            rest = rest[end.upperBound...]
+        // One forward pass over the bytes: Foundation's range(of:) on a long body, once per
+        // identifier, made the blog's build 30 times slower.
+        let bytes = Array(html.utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        let ref = Array(refOpen.utf8), pop = Array(popOpen.utf8), list = Array(listOpen.utf8)
+        let refEnd = Array("</span></span>".utf8), listEnd = Array("</details>\n".utf8)
+        bytes.withUnsafeBufferPointer { bytes in
+            func find(_ needle: [UInt8], from start: Int) -> Int? {
+                needle.withUnsafeBufferPointer { UTF8Bytes.firstOffset(of: $0, in: bytes, from: start) }
+            }
+            var index = 0
+            while index < bytes.count {
+                let nextRef = find(ref, from: index), nextList = find(list, from: index)
+                guard let next = [nextRef, nextList].compactMap({ $0 }).min() else { break }
+                out += bytes[index..<next]
+                if next == nextRef {
+                    // The name, then the popover (no span inside it) and the ref's end.
+                    guard let popStart = find(pop, from: next + ref.count), let end = find(refEnd, from: popStart) else {
+                        index = next
+                        break
+                    }
+                    out += bytes[(next + ref.count)..<popStart]
+                    index = end + refEnd.count
+                } else {
+                    guard let end = find(listEnd, from: next) else { index = next; break }
+                    index = end + listEnd.count
+                }
+            }
+            if index < bytes.count { out += bytes[index...] }
         }
-        out += rest
-        while let list = out.range(of: listOpen), let end = out[list.upperBound...].range(of: "</details>\n") {
-            out.removeSubrange(list.lowerBound..<end.upperBound)
-        }
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// After the code: every recorded type once, for screen readers and keyboards, in a
