@@ -37,7 +37,7 @@ struct ProgramCompiler: Sendable {
             })
         }
         let willRun = sandbox != nil
-        let source = program.source(prelude: prelude, markingRunBlocks: willRun)
+        let (source, segments) = program.sourceWithMap(prelude: prelude, markingRunBlocks: willRun)
         var flags = ["-swift-version", program.swiftVersion, "-diagnostic-style", "llvm", "-Xfrontend", "-debug-diagnostic-names",
                      // A type-checker bomb becomes an error at its expression, not a timeout.
                      "-Xfrontend", "-solver-expression-time-threshold=\(limits.expressionSeconds)"]
@@ -53,7 +53,12 @@ struct ProgramCompiler: Sendable {
             if let folder = stubs.folder {
                 kindFlags += ["-L", folder.path, "-Xlinker", "-rpath", "-Xlinker", folder.path] + stubs.libraries.map { "-l\($0)" }
             }
-        case .check, .expectedFailure, .run:
+        case .check, .run:
+            // Type-checks as -typecheck does, with the same diagnostics, and writes the typed
+            // AST the page's types are read from: no extra compile.
+            fileName = "main.swift"
+            kindFlags = TypeRecorder.dumpFlags
+        case .expectedFailure:
             fileName = "main.swift"
             kindFlags = ["-typecheck"]
         case .module(let name):
@@ -79,8 +84,14 @@ struct ProgramCompiler: Sendable {
         }
         let finished = outcome ?? CompilerOutcome(status: -1, diagnostics: [], rawOutput: "")
         let readable = Set(program.blocks.map(\.file) + [prelude?.path].compactMap { $0 } + stubs.files)
-        let results = ProgramEvaluation(program: program, outcome: finished, readableFiles: readable,
+        var results = ProgramEvaluation(program: program, outcome: finished, readableFiles: readable,
                                         generatedFile: fileName, notRun: willRun ? nil : whyNotRun).results()
+        if let types = finished.types {
+            let byBlock = TypeRecorder.byBlock(types, segments: segments, blocks: Set(program.blocks))
+            for index in results.indices where results[index].isPassed {
+                results[index].rawTypes = RawTypes(marks: byBlock[results[index].block] ?? [], opaque: types.opaque)
+            }
+        }
         if case .module = program.kind {
             let failure = results.first(where: \.isFailure).map { "failed at \($0.block.place)" } ?? "see its block"
             return (BuiltModule(folder: moduleFolder, key: key, failed: finished.status != 0, failure: failure), results)
@@ -133,7 +144,38 @@ struct ProgramCompiler: Sendable {
         if case .run = program.kind, compiled.status == 0, let sandbox, FileManager.default.fileExists(atPath: binary.path) {
             outcome.run = RunOutcome(sandbox.sandbox.run(binary))
         }
+        // Types for blocks that pass: a program that ran did so as it should.
+        if compiled.status == 0, outcome.stopped == nil, outcome.run.map({ $0.isComplete && $0.problem == nil }) ?? true {
+            outcome.types = types(of: program, source: source, compiledWith: arguments, in: work)
+        }
         return outcome
+    }
+}
+
+extension ProgramCompiler {
+    /// The typed AST of a program that compiled: written by its own compile (a type-checked
+    /// program), or by one more for a `run` program that was built. None for modules.
+    private func types(of program: SnippetProgram, source: String, compiledWith arguments: [String], in work: URL) -> RawTypes? {
+        let ast = work.appendingPathComponent(TypeRecorder.astFile)
+        switch program.kind {
+        case .module, .expectedFailure:
+            return nil
+        case .check, .run:
+            if !FileManager.default.fileExists(atPath: ast.path) {
+                // Built to run: the same flags, -dump-ast in place of the build's.
+                guard let output = arguments.firstIndex(of: "-o") else { return nil }
+                let flags = Array(arguments[..<output]) + TypeRecorder.dumpFlags + ["main.swift"]
+                semaphore.wait()
+                counter.increment()
+                let command = limits.command(cache.toolchain.swiftc, flags)
+                let dumped = ProcessRunner.run(command[0], Array(command.dropFirst()), in: work,
+                                               timeout: limits.wallSeconds, outputLimit: limits.outputBytes)
+                semaphore.signal()
+                guard dumped.status == 0 else { return nil }
+            }
+            guard let data = try? Data(contentsOf: ast) else { return nil }
+            return TypeRecorder.read(json: data, source: source)
+        }
     }
 }
 

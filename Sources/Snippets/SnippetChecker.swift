@@ -117,7 +117,8 @@ package struct SnippetChecker: Sendable {
         let plan = try self.plan { file in manifest?.results(of: file, fingerprint) }
         let (compiler, counter) = try makeCompiler(plan, run: plan.runPrograms)
         let sandbox = compiler.sandbox
-        var all = compileAll(plan.programs, compiler) + plan.invalid + plan.reused
+        let demangler = TypeDemangler(toolchain: options.toolchain, hiddenModules: plan.stubs.map(\.name))
+        var all = RecordedTypes.finish(compileAll(plan.programs, compiler), demangler: demangler) + plan.invalid + plan.reused
         all += plan.skipped.map { SnippetResult(block: $0.block, program: "", outcome: .skipped(reason: $0.reason)) }
         all = Self.sorted(all)
         var report = SnippetReport(results: all, compilerProcesses: counter.value, programs: plan.programs.count,

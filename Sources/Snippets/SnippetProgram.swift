@@ -137,7 +137,26 @@ struct SnippetProgram: Sendable, Hashable {
     /// `markingRunBlocks`: for the program that is built and run, a ``RunOutput/marker`` is
     /// printed after each of ``markedRunBlocks``, so each block's output is known.
     func source(prelude: SnippetPrelude?, markingRunBlocks: Bool = false) -> String {
+        sourceWithMap(prelude: prelude, markingRunBlocks: markingRunBlocks).text
+    }
+
+    /// A run of a block's code in the generated source: its UTF-8 range there, and where it
+    /// starts in the block's code. Maps the compiler's byte offsets back to the blocks.
+    struct Segment: Sendable {
+        var generated: Range<Int>
+        var block: SnippetBlock
+        var blockOffset: Int
+    }
+
+    /// ``source(prelude:markingRunBlocks:)`` with where each block's code went.
+    func sourceWithMap(prelude: SnippetPrelude?, markingRunBlocks: Bool = false) -> (text: String, segments: [Segment]) {
         var text = ""
+        var segments: [Segment] = []
+        func append(_ code: some Collection<UInt8>, of block: SnippetBlock, at offset: Int) {
+            let start = text.utf8.count
+            text += String(decoding: code, as: UTF8.self)
+            segments.append(Segment(generated: start..<text.utf8.count, block: block, blockOffset: offset))
+        }
         if let prelude {
             text += "#sourceLocation(file: \(Self.literal(prelude.path)), line: 1)\n\(prelude.text)\n#sourceLocation()\n"
         }
@@ -156,10 +175,10 @@ struct SnippetProgram: Sendable, Hashable {
                 while cut > start && (bytes[cut - 1] == UInt8(ascii: " ") || bytes[cut - 1] == UInt8(ascii: "\t")) { cut -= 1 }
                 let atLineStart = cut == 0 || bytes[cut - 1] == UInt8(ascii: "\n")
                 if !atLineStart { cut = splice.braceOffset }
-                text += String(decoding: bytes[start..<cut], as: UTF8.self)
+                append(bytes[start..<cut], of: part.block, at: start)
                 if !text.hasSuffix("\n") { text += "\n" }
                 text += location(splice.fragment.firstLine, file: splice.fragment.file)
-                text += splice.fragment.code
+                append(Array(splice.fragment.code.utf8), of: splice.fragment, at: 0)
                 if !text.hasSuffix("\n") { text += "\n" }
                 let braceLine = part.block.firstLine + bytes[..<cut].filter { $0 == UInt8(ascii: "\n") }.count
                 text += location(braceLine, file: part.block.file)
@@ -170,12 +189,12 @@ struct SnippetProgram: Sendable, Hashable {
                 }
                 start = cut
             }
-            text += String(decoding: bytes[start...], as: UTF8.self)
+            append(bytes[start...], of: part.block, at: start)
             if !text.hasSuffix("\n") { text += "\n" }
         }
         // No closing #sourceLocation(): an error at the end of the input (a missing `}`) is then
         // reported at the last block's closing fence, not in a generated file.
-        return text
+        return (text, segments)
     }
 
     private func location(_ line: Int, file: String) -> String {

@@ -26,6 +26,11 @@ package struct SnippetResult: Sendable {
     var messages: [Diagnostic] = []
     /// For a passing `run` block: what the program printed, which the page shows.
     var output: String?
+    /// For a passing block of a program that compiled: its identifiers as the AST typed them,
+    /// in offsets of its code, still mangled.
+    var rawTypes: RawTypes?
+    /// The same, demangled: what the page shows.
+    var types: [TypeMark]?
 
     init(block: SnippetBlock, program: String, outcome: Outcome) {
         self.block = block

@@ -128,6 +128,8 @@ struct CompilerOutcome: Sendable, Codable {
     var stopped: String?
     /// For `run`: what the program did.
     var run: RunOutcome?
+    /// For a program that compiled: the identifiers its typed AST gave types to.
+    var types: RawTypes?
 
     /// Whether the result may be cached: nothing was stopped, so the same input gives it again.
     var isComplete: Bool { stopped == nil && (run?.isComplete ?? true) }

@@ -21,6 +21,7 @@ enum VerifiedRecordWriter {
         encoder.outputFormatting = [.sortedKeys]
         guard let data = try? encoder.encode(stored) else { return }
         CacheFile.write(data, to: url)
+        CacheFile.write(Data(swiftVersion.utf8), to: VerifiedSnippets.lastVersionURL(recordURL: url))
     }
 
     /// The block's entry, and one for the ```` ```output ```` block after a `run` block.
@@ -33,7 +34,8 @@ enum VerifiedRecordWriter {
         case .notProven: status = .notProven
         case .skipped: status = .skipped
         }
-        var entry = VerifiedSnippets.Entry(status: status, swiftVersion: swiftVersion, output: result.output)
+        var entry = VerifiedSnippets.Entry(status: status, swiftVersion: swiftVersion, output: result.output,
+                                           types: status == .passed ? result.types : nil)
         if status == .passed {
             let shown = HiddenLines.shownLineNumbers(block.code)
             let lines = block.code.split(separator: "\n", omittingEmptySubsequences: false)

@@ -40,7 +40,7 @@ struct SnippetUnitTests {
     }
 
     @Test(arguments: [
-        ("swift isolatd", 6, "unknown word 'isolatd' in the code fence (did you mean 'isolated'?); known: title=\"…\", linenos, linenostart=N, {2,4-6}, highlight=2,4-6, wrap, nowrap, copy, nocopy, lang=; on Swift blocks check-snippets' skip(…), program=, from=, isolated, member-of=, module=, fails=, platform=, run"),
+        ("swift isolatd", 6, "unknown word 'isolatd' in the code fence (did you mean 'isolated'?); known: title=\"…\", linenos, linenostart=N, {2,4-6}, highlight=2,4-6, wrap, nowrap, copy, nocopy, types, notypes, lang=; on Swift blocks check-snippets' skip(…), program=, from=, isolated, member-of=, module=, fails=, platform=, run"),
         ("swift skip", 6, "'skip' needs a reason: skip(why this block is not compiled)"),
         ("swift skip()", 6, "'skip' needs a reason: skip(why this block is not compiled)"),
         ("swift ignore", 6, "'ignore' is written skip(reason) here, with the reason"),
@@ -59,7 +59,7 @@ struct SnippetUnitTests {
         let post = Self.post("Intro.\n\n```swift isolatd\nlet a = 1\n```\n")
         let (blocks, diagnostics) = SnippetExtractor(markdown: .init()).blocks(of: post)
         #expect(blocks.isEmpty)
-        #expect(diagnostics.headlines == ["Content/posts/p.md:5:10: error: unknown word 'isolatd' in the code fence (did you mean 'isolated'?); known: title=\"…\", linenos, linenostart=N, {2,4-6}, highlight=2,4-6, wrap, nowrap, copy, nocopy, lang=; on Swift blocks check-snippets' skip(…), program=, from=, isolated, member-of=, module=, fails=, platform=, run"])
+        #expect(diagnostics.headlines == ["Content/posts/p.md:5:10: error: unknown word 'isolatd' in the code fence (did you mean 'isolated'?); known: title=\"…\", linenos, linenostart=N, {2,4-6}, highlight=2,4-6, wrap, nowrap, copy, nocopy, types, notypes, lang=; on Swift blocks check-snippets' skip(…), program=, from=, isolated, member-of=, module=, fails=, platform=, run"])
     }
 
     @Test func extractionFindsSwiftFencesAtTheirLinesAndTheOutputAfterThem() {

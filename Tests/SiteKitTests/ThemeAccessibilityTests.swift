@@ -142,6 +142,22 @@ struct ThemeAccessibilityTests {
         }
     }
 
+    /// Types on hover (issue 28): the popover's and the `// ^?` answer's text on their
+    /// backgrounds, and the popover's link, in both schemes; the dark scheme sets its own.
+    @Test(arguments: ["light", "dark"])
+    func typePopoverColoursContrast(scheme: String) throws {
+        let colours = try Self.colours(scheme)
+        let names = ["--type-underline", "--type-bg", "--type-text", "--type-border", "--type-query-bg"]
+        #expect(scheme != "dark" || names.allSatisfy { Self.palette(after: "prefers-color-scheme: dark")[$0] != nil })
+        let text = try #require(colours["--type-text"])
+        for background in ["--type-bg", "--type-query-bg"] {
+            let bg = try #require(colours[background])
+            #expect(Self.contrast(text, bg) >= 4.5, "\(scheme): --type-text on \(background) is \(Self.contrast(text, bg)):1")
+        }
+        let link = try #require(colours["--link"]), popover = try #require(colours["--type-bg"])
+        #expect(Self.contrast(link, popover) >= 4.5, "\(scheme): --link on --type-bg is \(Self.contrast(link, popover)):1")
+    }
+
     @Test func everyPageHasLanguageLandmarksAndASkipLinkTarget() throws {
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("sitegen-a11y-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: output) }

@@ -32,6 +32,7 @@ enum NewSiteFiles {
         #   line_numbers: false            # true: number every block's lines (a fence's nolinenos: not that one)
         #   wrap: false                    # true: long lines wrap instead of scrolling
         #   copy: true                     # false: no copy button
+        #   types: true                    # false: no types on hover in Swift blocks check-snippets checked
 
         # snippets:
         #   swift_version: 5               # the Swift language mode of sitegen check-snippets: 5 or 6

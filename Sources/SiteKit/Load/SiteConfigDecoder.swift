@@ -7,7 +7,7 @@ import YAML
 public enum SiteConfigDecoder {
     static let knownKeys = ["title", "author", "description", "base_url", "language", "theme", "posts_per_page", "feed_limit", "markdown", "code", "snippets", "strings", "permalinks", "links", "template_syntax", "limits", "keep", "menu", "social", "future"]
     static let knownSnippetKeys = ["swift_version", "run"]
-    static let knownCodeKeys = ["line_numbers", "wrap", "copy"]
+    static let knownCodeKeys = ["line_numbers", "wrap", "copy", "types"]
     static let knownMarkdownKeys = ["smart_punctuation", "allow_raw_html", "extensions", "math"]
 
     public static func decode(_ source: SourceText) -> (config: SiteConfig?, diagnostics: [Diagnostic]) {
@@ -67,6 +67,7 @@ public enum SiteConfigDecoder {
             if let value = sub.bool("line_numbers") { config.markdown.code.lineNumbers = value }
             if let value = sub.bool("wrap") { config.markdown.code.wrap = value }
             if let value = sub.bool("copy") { config.markdown.code.copy = value }
+            if let value = sub.bool("types") { config.markdown.code.types = value }
             fields.absorb(sub)
         }
         if let snippets = fields.mappingField("snippets") {

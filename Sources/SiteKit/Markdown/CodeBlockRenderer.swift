@@ -26,12 +26,18 @@ struct CodeBlockRenderer: Sendable {
         { [self] info, literal in html(info: info, literal: literal) }
     }
 
-    func html(info: String, literal: String) -> String {
+    /// `types`: what check-snippets recorded for a checked Swift block (``CodeTypesHTML``).
+    func html(info: String, literal: String, types: BlockTypes? = nil) -> String {
         let fence = FenceInfo.lenient(info)
         let language = fence.language.lowercased()
         let isDiff = language == "diff" || language == "patch"
         let highlight = (isDiff ? fence.innerLanguage : fence.language).flatMap { HighlightLanguage(infoWord: $0) }
-        let code = highlight == .swift && !isDiff && UTF8Bytes.contains(literal, HiddenLines.hide) ? HiddenLines.visible(literal) : literal
+        let isSwift = highlight == .swift && !isDiff
+        var types = types
+        if types != nil, !(fence.types ?? settings.types) { types?.popovers = false }
+        // `// ^?` lines are never shown; with a record, their answers are.
+        let shown = isSwift && CodeTypesHTML.wraps(types, literal: literal) ? CodeTypesHTML.ShownCode(literal) : nil
+        let code = shown?.text ?? (isSwift && UTF8Bytes.contains(literal, HiddenLines.hide) ? HiddenLines.visible(literal) : literal)
         let lineNumbers = fence.lineNumbers ?? settings.lineNumbers
         let wrap = fence.wrap ?? settings.wrap
         let copy = fence.copy ?? settings.copy
@@ -40,6 +46,7 @@ struct CodeBlockRenderer: Sendable {
         if lineNumbers { classes += " code-linenos" }
         if wrap { classes += " code-wrap" }
         if !copy { classes += " code-nocopy" }
+        if types?.popovers == true, types?.marks.isEmpty == false { classes += " code-types" }
         var html = "<figure class=\"\(classes)\""
         if lineNumbers && fence.firstLineNumber != 1 { html += " style=\"counter-reset: line \(fence.firstLineNumber - 1)\"" }
         html += ">\n"
@@ -59,13 +66,22 @@ struct CodeBlockRenderer: Sendable {
             html += Self.diffLines(code, language: highlight, highlighted: fence.highlightedLines)
         } else {
             let inner = highlight.map { SyntaxHighlighter.html(code, language: $0) } ?? HTMLRenderer.escapedCode(code)
-            if lineNumbers || !fence.highlightedLines.isEmpty {
+            if let shown {
+                let lines = CodeTypesHTML.lines(highlighted: inner, shown: shown, code: literal, types: types)
+                if lineNumbers || !fence.highlightedLines.isEmpty {
+                    html += Self.lines(lines, highlighted: fence.highlightedLines, classes: { _ in nil })
+                } else {
+                    html += lines.joined(separator: "\n") + (code.hasSuffix("\n") ? "\n" : "")
+                }
+            } else if lineNumbers || !fence.highlightedLines.isEmpty {
                 html += Self.lines(HighlightedLines.split(inner), highlighted: fence.highlightedLines, classes: { _ in nil })
             } else {
                 html += inner
             }
         }
-        html += "</code></pre>\n</figure>\n"
+        html += "</code></pre>\n"
+        if let types, types.popovers, let shown { html += CodeTypesHTML.list(types, code: literal, shown: shown) }
+        html += "</figure>\n"
         return html
     }
 

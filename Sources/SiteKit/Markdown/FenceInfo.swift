@@ -16,6 +16,7 @@ import Support
 /// | `{linenos=table,hl_lines=[2,"4-6"],linenostart=5}` (Hugo) | all three; `style=`, `anchorlinenos`, … are Hugo's look and change nothing |
 /// | `{.swift}`, `{.swift .numberLines}` (Pandoc, kramdown) | the language |
 /// | `wrap`, `nowrap`; `copy`, `nocopy` | long lines wrapped or scrolled; a copy button or none |
+/// | `types`, `notypes` | the types check-snippets recorded, on hover and focus, or none |
 /// | `diff-swift`, `diff lang=swift` | a diff whose lines are highlighted as Swift |
 package struct FenceInfo: Sendable {
     /// The language as written (`swift`, `Objective-C`, `diff`); "" when none.
@@ -33,6 +34,9 @@ package struct FenceInfo: Sendable {
     package var wrap: Bool?
     /// nil: the site's default (`code: { copy: }`).
     package var copy: Bool?
+    /// Types on hover from check-snippets' record: nil, the site's default (`code: { types: }`);
+    /// `notypes` false, `types` true.
+    package var types: Bool?
     /// check-snippets' words (`program=`, `run`, …), in order, for ``SnippetAttributes``.
     package var snippetWords: [InfoScanner.Word] = []
 
@@ -46,13 +50,13 @@ package struct FenceInfo: Sendable {
     package static let snippetWordNames = ["skip", "ignore", "program", "from", "isolated", "member-of", "module", "fails", "platform", "run"]
     /// The display words, with the other generators' spellings, for did-you-mean.
     static let displayWordNames = ["title", "linenos", "nolinenos", "linenostart", "highlight", "hl_lines", "wrap", "nowrap", "copy", "nocopy",
-                                   "lang", "showLineNumbers", "linenums", ":line-numbers", ":no-line-numbers"]
+                                   "lang", "showLineNumbers", "linenums", ":line-numbers", ":no-line-numbers", "types", "notypes"]
     /// Hugo's options that choose how Chroma draws a block; the theme draws it here.
     static let hugoLookOptions: Set<String> = ["style", "noclasses", "anchorlinenos", "lineanchors", "linenumbersintable", "tabwidth",
                                                "guesssyntax", "hl_inline", "codefences"]
 
     /// The words known, as an error message lists them.
-    static let knownWordsText = "title=\"…\", linenos, linenostart=N, {2,4-6}, highlight=2,4-6, wrap, nowrap, copy, nocopy, lang=; "
+    static let knownWordsText = "title=\"…\", linenos, linenostart=N, {2,4-6}, highlight=2,4-6, wrap, nowrap, copy, nocopy, types, notypes, lang=; "
         + "on Swift blocks check-snippets' skip(…), program=, from=, isolated, member-of=, module=, fails=, platform=, run"
 
     /// The language of a fence without reading its other words: the build asks it of every
@@ -214,6 +218,8 @@ package struct FenceInfo: Sendable {
         case "nowrap": try flag { $0.wrap = false }
         case "copy": try flag { $0.copy = true }
         case "nocopy": try flag { $0.copy = false }
+        case "types": try flag { $0.types = true }
+        case "notypes": try flag { $0.types = false }
         case "lang":
             guard let value = word.value, !value.isEmpty else { throw Problem(offset: word.offset, message: "'lang' needs the language of the diff's lines: lang=swift") }
             guard language.lowercased() == "diff" else {

@@ -38,16 +38,27 @@ package struct VerifiedSnippets: Sendable, Equatable {
         package var messages: [Message]
         /// For a passing `run` block, and for its ```` ```output ```` block: what it printed.
         var output: String?
+        /// For a passing block of a program that compiled: the types of its identifiers.
+        package var types: [TypeMark]?
 
-        package init(status: Status, swiftVersion: String, messages: [Message] = [], output: String? = nil) {
-            (self.status, self.swiftVersion, self.messages, self.output) = (status, swiftVersion, messages, output)
+        package init(status: Status, swiftVersion: String, messages: [Message] = [], output: String? = nil, types: [TypeMark]? = nil) {
+            (self.status, self.swiftVersion, self.messages, self.output, self.types) = (status, swiftVersion, messages, output, types)
         }
     }
 
     var entries: [String: Entry] = [:]
+    /// The Swift of the last check (``lastVersionURL(cacheFolder:)``): a block's types
+    /// recorded by another one say which.
+    var lastSwiftVersion: String?
 
     static func url(siteRoot: URL) -> URL {
         siteRoot.appendingPathComponent(".sitegen-cache/snippets/verified.json")
+    }
+
+    /// `verified-swift-version` beside the record: the version of the compiler of the last
+    /// check that wrote it.
+    package static func lastVersionURL(recordURL: URL) -> URL {
+        recordURL.deletingLastPathComponent().appendingPathComponent("verified-swift-version")
     }
 
     /// The record as stored: by post, then by key, so a check of some posts replaces theirs.
@@ -55,7 +66,10 @@ package struct VerifiedSnippets: Sendable, Equatable {
 
     /// The record of the site at `siteRoot`; empty when there is none or it cannot be read.
     static func load(siteRoot: URL) -> VerifiedSnippets {
-        VerifiedSnippets(entries: stored(at: url(siteRoot: siteRoot)).values.reduce(into: [:]) { all, post in all.merge(post) { $1 } })
+        let record = url(siteRoot: siteRoot)
+        let last = (try? String(contentsOf: lastVersionURL(recordURL: record), encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines)
+        return VerifiedSnippets(entries: stored(at: record).values.reduce(into: [:]) { all, post in all.merge(post) { $1 } },
+                                lastSwiftVersion: last)
     }
 
     package static func stored(at url: URL) -> Stored {
@@ -91,6 +105,10 @@ package struct VerifiedSnippets: Sendable, Equatable {
             // for no entry was 4% of a build.
             let entry = entries.isEmpty ? nil : entries[Self.key(file: file, info: block.info, code: block.literal)]
             if let entry, entry.status == .passed { versions.insert(entry.swiftVersion) } else { allPassed = false }
+            if let entry, entry.status == .passed, let marks = entry.types {
+                let stale = lastSwiftVersion.map { $0 != entry.swiftVersion } ?? false
+                annotations.types[Self.blockID(block.info, block.literal)] = BlockTypes(marks: marks, staleVersion: stale ? entry.swiftVersion : nil)
+            }
             let words = FenceWords(block.info)
             if let expected = words.expectedFailure {
                 annotations.after[Self.blockID(block.info, block.literal)] = Self.errorFigure(entry, expected: expected)
@@ -184,16 +202,18 @@ struct FenceWords {
 struct SnippetAnnotations: Sendable {
     var after: [String: String] = [:]
     var replacing: [String: String] = [:]
+    /// The types check-snippets recorded for a block.
+    var types: [String: BlockTypes] = [:]
     var checkedWith: String?
 
-    var isEmpty: Bool { after.isEmpty && replacing.isEmpty }
+    var isEmpty: Bool { after.isEmpty && replacing.isEmpty && types.isEmpty }
 
     /// The body renderer's code block hook, with the checked output added.
     func codeBlock(with blocks: CodeBlockRenderer) -> HTMLRenderer.CodeBlockHook {
         { [self] info, literal in
             let id = VerifiedSnippets.blockID(info, literal)
             if let replacement = replacing[id] { return replacement }
-            return blocks.html(info: info, literal: literal) + (after[id] ?? "")
+            return blocks.html(info: info, literal: literal, types: types[id]) + (after[id] ?? "")
         }
     }
 }

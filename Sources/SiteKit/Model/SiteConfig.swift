@@ -44,17 +44,19 @@ public struct SiteConfig: Sendable, Hashable {
         case warn, error, ignore
     }
 
-    /// The site's defaults for code blocks (`code: { line_numbers: true, wrap: true, copy: false }`);
-    /// a fence's `linenos`, `nolinenos`, `wrap`, `nowrap`, `copy`, `nocopy` override them.
+    /// The site's defaults for code blocks (`code: { line_numbers: true, wrap: true, copy: false, types: false }`);
+    /// a fence's `linenos`, `nolinenos`, `wrap`, `nowrap`, `copy`, `nocopy`, `types`, `notypes` override them.
     package struct CodeBlockSettings: Sendable, Hashable {
         package var lineNumbers = false
         /// Long lines wrap instead of scrolling.
         package var wrap = false
         /// The theme's script adds a copy button.
         package var copy = true
+        /// Checked Swift blocks show the types check-snippets recorded on hover and focus.
+        package var types = true
 
-        package init(lineNumbers: Bool = false, wrap: Bool = false, copy: Bool = true) {
-            (self.lineNumbers, self.wrap, self.copy) = (lineNumbers, wrap, copy)
+        package init(lineNumbers: Bool = false, wrap: Bool = false, copy: Bool = true, types: Bool = true) {
+            (self.lineNumbers, self.wrap, self.copy, self.types) = (lineNumbers, wrap, copy, types)
         }
     }
 

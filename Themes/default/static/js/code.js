@@ -25,8 +25,11 @@
 
   function codeText(code) {
     var copy = code.cloneNode(true);
+    // The types' popovers and the answers of `// ^?` queries are not code.
+    var notes = copy.querySelectorAll(".type-pop, .type-query");
+    for (var n = 0; n < notes.length; n++) notes[n].remove();
     var skipped = copy.querySelectorAll(".gp, .go");
-    if (skipped.length === 0) return code.textContent.replace(/\n$/, "");
+    if (skipped.length === 0) return copy.textContent.replace(/\n$/, "");
     for (var i = 0; i < skipped.length; i++) skipped[i].remove();
     return copy.textContent.split("\n")
       .map(function (line) { return line.replace(/^\s+/, ""); })
@@ -77,9 +80,55 @@
     bar.appendChild(button);
   }
 
+  // Types on focus: in a block with types (figure.code-types), Enter on the code (a tab stop)
+  // goes to its first identifier (not tab stops), the arrow keys to the others, each showing
+  // its popover; Escape goes back to the code. The popover is placed over the page, not clipped by the
+  // code's scrolling.
+  function placePopover(ref) {
+    var pop = ref.querySelector(".type-pop");
+    if (!pop) return;
+    var box = ref.getBoundingClientRect();
+    pop.style.position = "fixed";
+    pop.style.left = Math.max(4, Math.min(box.left, window.innerWidth - pop.offsetWidth - 4)) + "px";
+    pop.style.top = (box.bottom + 2) + "px";
+  }
+
+  function addTypeKeys(figure) {
+    var pre = figure.querySelector("pre");
+    if (!pre) return;
+    pre.setAttribute("aria-keyshortcuts", "Enter");
+    var refs = pre.querySelectorAll(".type-ref");
+    // On the code itself the arrow keys still scroll it; Enter goes into it.
+    pre.addEventListener("keydown", function (event) {
+      var index = Array.prototype.indexOf.call(refs, document.activeElement);
+      var next = -1;
+      if (index < 0) {
+        if (event.key === "Enter" && document.activeElement === pre) next = 0;
+      } else if (event.key === "ArrowRight" || event.key === "ArrowDown") {
+        next = Math.min(index + 1, refs.length - 1);
+      } else if (event.key === "ArrowLeft" || event.key === "ArrowUp") {
+        next = Math.max(index - 1, 0);
+      } else if (event.key === "Escape") {
+        pre.focus();
+        event.preventDefault();
+        return;
+      }
+      if (next >= 0 && refs.length > 0) { refs[next].focus(); event.preventDefault(); }
+    });
+    pre.addEventListener("focusin", function (event) {
+      if (event.target.classList && event.target.classList.contains("type-ref")) placePopover(event.target);
+    });
+    pre.addEventListener("mouseover", function (event) {
+      var ref = event.target.closest && event.target.closest(".type-ref");
+      if (ref) placePopover(ref);
+    });
+  }
+
   function start() {
     var figures = document.querySelectorAll("figure.code:not(.code-nocopy)");
     for (var i = 0; i < figures.length; i++) addButton(figures[i]);
+    var typed = document.querySelectorAll("figure.code-types");
+    for (var j = 0; j < typed.length; j++) addTypeKeys(typed[j]);
   }
 
   if (document.readyState === "loading") {
