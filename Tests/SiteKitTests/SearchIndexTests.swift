@@ -30,7 +30,7 @@ struct SearchIndexTests {
     }
 
     @Test func aPageIsTextWithoutItsTagsScriptsAndEntities() {
-        let html = "<h2 id=\"a\">Using <code>URLSession</code></h2><p>Fetch &amp; decode<script>var hidden = 1;</script></p>"
+        let html = "<h2 id=\"a\">Using <code>URLSession</code><a class=\"heading-anchor\" href=\"#a\">#</a></h2><p>Fetch &amp; decode<script>var hidden = 1;</script></p>"
             + "<!-- a comment --><pre><code><span class=\"k\">let</span> s = <span class=\"n\">URL</span>Session()</code></pre>"
         #expect(SearchText.plainText(ofHTML: html) == "Using URLSession Fetch & decode let s = URLSession()")
     }

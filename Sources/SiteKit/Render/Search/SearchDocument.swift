@@ -67,7 +67,8 @@ struct SearchDocument: Sendable {
 }
 
 /// The text a reader sees on a page, from its body's HTML: tags left out (a block's tag
-/// as a space), `script` and `style` elements left out, entities decoded, runs of white
+/// as a space), `script` and `style` elements and headings' `#` links (`heading-anchor`)
+/// left out, entities decoded, runs of white
 /// space as one space. The body is HTML that sitegen's renderer wrote, and raw HTML of a
 /// post; either way only the text between tags counts.
 enum SearchText {
@@ -83,7 +84,7 @@ enum SearchText {
                 let byte = bytes[index]
                 if byte == UInt8(ascii: "<") {
                     let (name, end) = tag(bytes, at: index)
-                    if name == "script" || name == "style" {
+                    if name == "script" || name == "style" || (name == "a" && contains(bytes[index..<end], "class=\"heading-anchor\"")) {
                         index = closing(name, bytes, from: end)
                         space()
                         continue
@@ -136,6 +137,12 @@ enum SearchText {
             }
         }
         return (String(decoding: name, as: UTF8.self), end)
+    }
+
+    private static func contains(_ bytes: Slice<UnsafeBufferPointer<UInt8>>, _ text: String) -> Bool {
+        let needle = Array(text.utf8)
+        guard bytes.count >= needle.count else { return false }
+        return (bytes.startIndex...(bytes.endIndex - needle.count)).contains { start in bytes[start..<(start + needle.count)].elementsEqual(needle) }
     }
 
     /// The index after `</name>`, or the end.
