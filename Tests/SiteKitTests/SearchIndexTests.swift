@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SiteKit
+@testable import Support
 
 /// The index's parts on their own: terms of prose and code, the postings' numbers, the chunks.
 @Suite("Search index")
@@ -85,5 +86,14 @@ struct SearchIndexTests {
         let tenThousandPosts = SearchIndex.chunkBytes(total: 10_000_000), hundredThousand = SearchIndex.chunkBytes(total: 100_000_000)
         #expect(tenThousandPosts > 8000 && tenThousandPosts < 16000)
         #expect(hundredThousand > tenThousandPosts * 3 && hundredThousand <= 64 * 1024)
+    }
+}
+
+@Suite("HTML entities")
+struct HTMLEntityTests {
+    @Test func theEntitiesSitegenWritesAreDecodedOnceOthersKept() {
+        #expect(HTMLText.decodingEntities("a &lt;b&gt; &amp;lt; &quot;c&quot; &#39;d&#x27; &copy; & &am") == "a <b> &lt; \"c\" 'd' &copy; & &am")
+        #expect(HTMLText.decodingEntities("plain é") == "plain é")
+        #expect(HTMLText.decodingEntities(HTMLText.escaped("<a href=\"x\">'&'</a>")) == "<a href=\"x\">'&'</a>")
     }
 }

@@ -54,21 +54,26 @@ enum EnglishStemmer {
         w.count >= 2 && w[w.count - 1] == w[w.count - 2] && isConsonant(w, w.count - 1)
     }
 
-    private static func ends(_ w: [UInt8], _ suffix: String) -> Bool {
-        let s = Array(suffix.utf8)
-        return w.count >= s.count && Array(w[(w.count - s.count)...]) == s
+    /// Compared in place: a build stems every word of every page, and an array made per
+    /// comparison was most of a build's time.
+    private static func ends(_ w: [UInt8], _ suffix: StaticString) -> Bool {
+        let count = suffix.utf8CodeUnitCount
+        guard w.count >= count else { return false }
+        let start = w.count - count
+        for offset in 0..<count where w[start + offset] != suffix.utf8Start[offset] { return false }
+        return true
     }
 
-    private static func replace(_ w: inout [UInt8], _ suffix: String, with replacement: String) {
-        w.removeLast(suffix.utf8.count)
-        w.append(contentsOf: replacement.utf8)
+    private static func replace(_ w: inout [UInt8], _ suffix: StaticString, with replacement: StaticString) {
+        w.removeLast(suffix.utf8CodeUnitCount)
+        w.append(contentsOf: UnsafeBufferPointer(start: replacement.utf8Start, count: replacement.utf8CodeUnitCount))
     }
 
     /// The first rule whose suffix the word ends with decides: applied when the rest of the
     /// word has a measure above `minimum`, else the step leaves the word as it is.
-    private static func applyFirst(_ w: inout [UInt8], _ rules: [(String, String)], minimum: Int) {
+    private static func applyFirst(_ w: inout [UInt8], _ rules: [(StaticString, StaticString)], minimum: Int) {
         for (suffix, replacement) in rules where ends(w, suffix) {
-            if measure(w, w.count - suffix.utf8.count) > minimum { replace(&w, suffix, with: replacement) }
+            if measure(w, w.count - suffix.utf8CodeUnitCount) > minimum { replace(&w, suffix, with: replacement) }
             return
         }
     }
@@ -85,8 +90,11 @@ enum EnglishStemmer {
             if measure(w, w.count - 3) > 0 { w.removeLast() }
             return
         }
-        guard let suffix = ["ed", "ing"].first(where: { ends(w, $0) && hasVowel(w, w.count - $0.utf8.count) }) else { return }
-        w.removeLast(suffix.utf8.count)
+        let suffix: StaticString
+        if ends(w, "ed") && hasVowel(w, w.count - 2) { suffix = "ed" }
+        else if ends(w, "ing") && hasVowel(w, w.count - 3) { suffix = "ing" }
+        else { return }
+        w.removeLast(suffix.utf8CodeUnitCount)
         if ends(w, "at") || ends(w, "bl") || ends(w, "iz") {
             w.append(UInt8(ascii: "e"))
         } else if endsDouble(w) {
@@ -101,7 +109,7 @@ enum EnglishStemmer {
         if ends(w, "y") && hasVowel(w, w.count - 1) { w[w.count - 1] = UInt8(ascii: "i") }
     }
 
-    private static let step2Rules: [(String, String)] = [
+    private static let step2Rules: [(StaticString, StaticString)] = [
         ("ational", "ate"), ("tional", "tion"), ("enci", "ence"), ("anci", "ance"), ("izer", "ize"), ("abli", "able"),
         ("alli", "al"), ("entli", "ent"), ("eli", "e"), ("ousli", "ous"), ("ization", "ize"), ("ation", "ate"),
         ("ator", "ate"), ("alism", "al"), ("iveness", "ive"), ("fulness", "ful"), ("ousness", "ous"), ("aliti", "al"),
@@ -110,21 +118,21 @@ enum EnglishStemmer {
 
     private static func step2(_ w: inout [UInt8]) { applyFirst(&w, step2Rules, minimum: 0) }
 
-    private static let step3Rules: [(String, String)] = [
+    private static let step3Rules: [(StaticString, StaticString)] = [
         ("icate", "ic"), ("ative", ""), ("alize", "al"), ("iciti", "ic"), ("ical", "ic"), ("ful", ""), ("ness", ""),
     ]
 
     private static func step3(_ w: inout [UInt8]) { applyFirst(&w, step3Rules, minimum: 0) }
 
-    private static let step4Suffixes = ["al", "ance", "ence", "er", "ic", "able", "ible", "ant", "ement", "ment", "ent", "ion",
+    private static let step4Suffixes: [StaticString] = ["al", "ance", "ence", "er", "ic", "able", "ible", "ant", "ement", "ment", "ent", "ion",
                                         "ou", "ism", "ate", "iti", "ous", "ive", "ize"]
 
     private static func step4(_ w: inout [UInt8]) {
         guard let suffix = step4Suffixes.first(where: { ends(w, $0) }) else { return }
-        let stem = w.count - suffix.utf8.count
+        let stem = w.count - suffix.utf8CodeUnitCount
         guard measure(w, stem) > 1 else { return }
-        if suffix == "ion" && !(stem > 0 && (w[stem - 1] == UInt8(ascii: "s") || w[stem - 1] == UInt8(ascii: "t"))) { return }
-        w.removeLast(suffix.utf8.count)
+        if suffix.utf8CodeUnitCount == 3 && ends(w, "ion") && !(stem > 0 && (w[stem - 1] == UInt8(ascii: "s") || w[stem - 1] == UInt8(ascii: "t"))) { return }
+        w.removeLast(suffix.utf8CodeUnitCount)
     }
 
     private static func step5(_ w: inout [UInt8]) {

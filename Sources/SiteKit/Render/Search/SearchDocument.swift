@@ -39,11 +39,18 @@ struct SearchDocument: Sendable {
     static let fragmentTextBytes = 1200
 
     init(_ source: Source, tokenizer: SearchTokenizer) {
-        struct Counts { var title = false, heading = false, meta = false, body = 0 }
+        struct Counts {
+            var title = false, heading = false, meta = false, body = 0
+            mutating func add(_ other: Counts) {
+                (title, heading, meta, body) = (title || other.title, heading || other.heading, meta || other.meta, body + other.body)
+            }
+        }
         var counts: [String: Counts] = [:]
         var order: [String] = []
+        // Words as they are first, each distinct one stemmed once after.
+        let words = SearchTokenizer(stems: false)
         func count(_ text: String, _ update: (inout Counts) -> Void) {
-            tokenizer.forEachTerm(in: text) { term in
+            words.forEachTerm(in: text) { term in
                 if counts[term] == nil { order.append(term) }
                 update(&counts[term, default: Counts()])
             }
@@ -54,6 +61,16 @@ struct SearchDocument: Sendable {
         if let series = source.series { count(series) { $0.meta = true } }
         let text = SearchText.plainText(ofHTML: source.html)
         count(text) { $0.body += 1 }
+        if tokenizer.stems {
+            var stemmed: [String: Counts] = [:]
+            var stems: [String] = []
+            for word in order {
+                let stem = EnglishStemmer.stem(word)
+                if stemmed[stem] == nil { stems.append(stem) }
+                stemmed[stem, default: Counts()].add(counts[word] ?? Counts())
+            }
+            (counts, order) = (stemmed, stems)
+        }
         terms = order.map { term in
             let found = counts[term] ?? Counts()
             var weight = (found.title ? Weight.title : 0) + (found.heading ? Weight.heading : 0) + (found.meta ? Weight.tagOrSeries : 0)
