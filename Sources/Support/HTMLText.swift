@@ -30,12 +30,35 @@ package enum HTMLText {
 
     /// The inverse of the escaping cmark, Mustache and ``escaped(_:)`` write (the five
     /// entities above, and `&#x27;`); other entities are left as they are.
+    /// One pass over the UTF-8: the search index decodes every page's text through here.
     package static func decodingEntities(_ text: String) -> String {
-        guard text.contains("&") else { return text }
-        var result = text
-        for (entity, character) in [("&lt;", "<"), ("&gt;", ">"), ("&quot;", "\""), ("&#39;", "'"), ("&#x27;", "'"), ("&amp;", "&")] {
-            result = result.replacingOccurrences(of: entity, with: character)
+        var text = text
+        return text.withUTF8 { bytes -> String in
+            guard bytes.contains(UInt8(ascii: "&")) else { return String(decoding: bytes, as: UTF8.self) }
+            var out: [UInt8] = []
+            out.reserveCapacity(bytes.count)
+            var index = 0
+            while index < bytes.count {
+                if bytes[index] == UInt8(ascii: "&"), let (byte, length) = entity(in: bytes, at: index) {
+                    out.append(byte)
+                    index += length
+                } else {
+                    out.append(bytes[index])
+                    index += 1
+                }
+            }
+            return String(decoding: out, as: UTF8.self)
         }
-        return result
+    }
+
+    private static let entities: [(name: [UInt8], byte: UInt8)] = [
+        ("&lt;", "<"), ("&gt;", ">"), ("&quot;", "\""), ("&#39;", "'"), ("&#x27;", "'"), ("&amp;", "&"),
+    ].map { (Array($0.0.utf8), $0.1.utf8.first!) }
+
+    private static func entity(in bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> (UInt8, Int)? {
+        for (name, byte) in entities where index + name.count <= bytes.count {
+            if (0..<name.count).allSatisfy({ bytes[index + $0] == name[$0] }) { return (byte, name.count) }
+        }
+        return nil
     }
 }

@@ -16,8 +16,8 @@ struct BuildTests {
         defer { site.remove() }
         let summary = try site.build()
         #expect(summary.posts == 2)
-        // Two posts, the home page, the archive, the tag index, the series index and 404.html.
-        #expect(summary.pages == 7)
+        // Two posts, the home page, the archive, the tag index, the series index, 404.html and the search page.
+        #expect(summary.pages == 8)
         let older = try #require(site.read("posts/older/index.html"))
         #expect(older.hasPrefix("<!DOCTYPE html>"))
         #expect(older.contains("<h1>Older &lt;post&gt; &amp; more</h1>"))
@@ -55,9 +55,10 @@ struct BuildTests {
         let summary = try site.build()
         #expect(site.read("images/flow.svg") == "<svg/>")
         #expect(site.read(".well-known/security.txt") == "Contact: x")
-        // Seven pages, three feeds, the sitemap, robots.txt, two static files and the theme's
-        // stylesheet, icon, code script and directives script.
-        #expect(summary.filesWritten == 18)
+        // Eight pages, three feeds, the sitemap, robots.txt, two static files, the theme's
+        // stylesheet, icon, code script, directives script and search script, and the search
+        // index (its index file, one chunk, a fragment per post) with the OpenSearch description.
+        #expect(summary.filesWritten == 25)
         #expect(site.exists("css/style.css"))
     }
 

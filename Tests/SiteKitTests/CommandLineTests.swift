@@ -100,7 +100,7 @@ struct CommandLineTests {
         #expect(run.status == 0)
         let lines = run.stdout.split(separator: "\n")
         #expect(lines.count == 1)
-        #expect(lines.first?.hasPrefix("Built 6 pages (1 post)") == true)
+        #expect(lines.first?.hasPrefix("Built 7 pages (1 post)") == true)
         #expect(site.exists("posts/a/index.html"))
         let quiet = try Self.run(["build", "--quiet", "--site", site.root.path])
         #expect(quiet.status == 0 && quiet.stdout.isEmpty)

@@ -65,12 +65,13 @@ struct RebuildTests {
 
         site.write("Content/posts/five.md", Self.part("Five", "2017-05-03", series: "VIPER", order: 3))
         var changes = try Self.expectRebuildEqualsFullBuild(site, "add a post", cache: cache)
-        #expect(changes.written.contains("posts/five/index.html") && changes.removed.isEmpty)
+        // Only search index chunks go: they are named by their contents, so a changed chunk is a new file.
+        #expect(changes.written.contains("posts/five/index.html") && changes.removed.allSatisfy { $0.hasPrefix("search/terms/") })
 
         try FileManager.default.moveItem(at: site.root.appendingPathComponent("Content/posts/four.md"),
                                          to: site.root.appendingPathComponent("Content/posts/renamed.md"))
         changes = try Self.expectRebuildEqualsFullBuild(site, "rename a post", cache: cache)
-        #expect(changes.removed == ["posts/four/index.html"])
+        #expect(changes.removed.filter { !$0.hasPrefix("search/terms/") } == ["posts/four/index.html"])
 
         try FileManager.default.removeItem(at: site.root.appendingPathComponent("Content/posts/three.md"))
         changes = try Self.expectRebuildEqualsFullBuild(site, "delete a post", cache: cache)

@@ -25,6 +25,11 @@ struct ThemeCompletenessTests {
         defer { site.remove() }
         try FileManager.default.removeItem(at: site.root.appendingPathComponent("Themes/default/templates/\(name).mustache"))
         let run = try CommandLineTests.run(["build", "--site", site.root.path])
+        if PageRoute.table.first(where: { $0.kind.templateName == name })?.template == .builtIn {
+            // The built-in template, inside the theme's base (SearchSiteTests has the theme without either).
+            #expect(run.status == 0, "exit \(run.status): \(run.stderr)")
+            return
+        }
         #expect(run.status == 1, "exit \(run.status): \(run.stderr)")
         if let route = PageRoute.table.first(where: { $0.kind.templateName == name }) {
             #expect(run.stderr.contains("Themes/default/templates: error: theme 'default' has no \(name).mustache, which renders \(route.renders)"),

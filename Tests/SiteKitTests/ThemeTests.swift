@@ -227,6 +227,8 @@ struct TemplateTests {
         for name in PageRoute.templates {
             site.write("Themes/plain/templates/\(name).mustache", "plain \(name): {{page.title}}\n")
         }
+        // Not required of a theme with a base template (the built-in one fills it), but this theme has none.
+        site.write("Themes/plain/templates/search.mustache", "plain search: {{page.title}}\n")
         site.write("Themes/plain/static/plain.css", "body{}")
         site.write("Content/site.yml", "title: T\ntheme: plain\n")
         _ = try site.build()

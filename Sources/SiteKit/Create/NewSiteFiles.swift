@@ -69,6 +69,9 @@ enum NewSiteFiles {
         # future: false                    # true publishes posts dated after the build's time;
         #                                  # false: they wait for their date (the workflow runs daily)
 
+        # search: true                     # a search page at /search/ and its index (English words
+        #                                  # by their stems); false writes neither
+
         # strings:                         # the theme's words, replaced key by key (for a site in
         #   older_posts: "Older posts →"   # another language); the theme's documentation lists the keys
         #   newer_posts: "← Newer posts"

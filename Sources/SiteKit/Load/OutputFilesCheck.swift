@@ -26,7 +26,7 @@ enum OutputFilesCheck {
         var files = OutputFiles(capacity: total + 8)
         var problems: [Diagnostic] = []
         for path in site.config.keep.paths { _ = files.add(path, .kept(path)) }
-        for file in SiteFile.allCases { _ = files.add(file.path, .siteFile(file)) }
+        for file in SiteFile.allCases where site.config.search || !file.isSearch { _ = files.add(file.path, .siteFile(file)) }
         func add(_ origin: OutputFiles.Origin, url: String) -> Bool {
             let path: String
             do throws(OutputPath.Problem) {

@@ -5,7 +5,7 @@ import YAML
 
 /// Reads `Content/site.yml` into a `SiteConfig`, every problem at its line and column.
 public enum SiteConfigDecoder {
-    static let knownKeys = ["title", "author", "description", "base_url", "language", "theme", "posts_per_page", "feed_limit", "markdown", "code", "snippets", "strings", "permalinks", "links", "template_syntax", "limits", "keep", "menu", "social", "future"]
+    static let knownKeys = ["title", "author", "description", "base_url", "language", "theme", "posts_per_page", "feed_limit", "markdown", "code", "snippets", "strings", "permalinks", "links", "template_syntax", "limits", "keep", "menu", "social", "future", "search"]
     static let knownSnippetKeys = ["swift_version", "run"]
     static let knownCodeKeys = ["line_numbers", "wrap", "copy", "types"]
     static let knownMarkdownKeys = ["smart_punctuation", "allow_raw_html", "extensions", "math"]
@@ -108,6 +108,7 @@ public enum SiteConfigDecoder {
             config.menu = MenuDecoder.decode(menu, &fields)
         }
         config.future = fields.bool("future") ?? false
+        config.search = fields.bool("search") ?? true
         if let social = fields["social"], social.scalar != .null {
             config.social = MenuDecoder.decode(social, setting: .social, &fields)
         }

@@ -22,6 +22,7 @@ struct PageSet: Sendable {
         case .redirect: redirects.count
         case .categories: site.categories.isEmpty ? 0 : 1
         case .archive, .tags, .seriesIndex, .notFound: 1
+        case .search: site.config.search ? 1 : 0
         }
     }
 
@@ -38,7 +39,7 @@ struct PageSet: Sendable {
         case .category: site.categories[index].urlPath
         case .series: site.series[index].urlPath
         case .redirect: redirects[index].from
-        case .archive, .tags, .categories, .seriesIndex, .notFound: routes.single(kind) ?? "/"
+        case .archive, .tags, .categories, .seriesIndex, .notFound, .search: routes.single(kind) ?? "/"
         }
     }
 }

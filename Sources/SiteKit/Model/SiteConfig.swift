@@ -36,6 +36,14 @@ public struct SiteConfig: Sendable, Hashable {
     /// Publish posts dated after the build's time (`future: true`), as Jekyll's `future` and
     /// Hugo's `buildFuture`; by default they wait for their date.
     var future = false
+    /// Write the search index and the search page (`search:`, on by default; docs/search.md).
+    var search = true
+    /// Whether the search index stores English words by their stems: the site's `language`
+    /// is English (`en`, `en-GB`).
+    var searchStems: Bool {
+        let lowered = language.lowercased()
+        return lowered == "en" || lowered.hasPrefix("en-") || lowered.hasPrefix("en_")
+    }
     /// What the build does about Liquid tags, Hugo shortcodes and kramdown attribute lists
     /// left in a post, which readers would see as text (`template_syntax:`).
     var templateSyntax = TemplateSyntaxPolicy.warn

@@ -67,6 +67,15 @@ struct UIStrings: Sendable, Hashable {
         ("copy_code", "Copy"),
         ("code_copied", "Copied"),
         ("code_copy_failed", "Copy failed"),
+        ("search", "Search"),
+        ("search_label", "Search the site"),
+        ("search_lead", "Words of a title, a heading, the text or the code of a post: every post that has them all."),
+        ("search_no_script", "Searching needs JavaScript. Every post is listed in the archive."),
+        ("search_results", "{count} results"),
+        ("search_results_one", "1 result"),
+        ("search_no_results", "No posts have all of these words."),
+        ("search_more", "More results"),
+        ("search_failed", "The search index could not be loaded."),
     ]
 
     static let keys: [String] = english.map(\.key)

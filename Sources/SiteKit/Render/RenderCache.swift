@@ -73,6 +73,8 @@ final class RenderCache: @unchecked Sendable {
     private var itemVersionAtPath: [String: Int] = [:]
     /// What a rebuild derives from the site's lists of posts and pages alone.
     let siteIndexes = SiteIndexCache()
+    /// The search index's entries and files (``SearchIndexCache``).
+    let search = SearchIndexCache()
     /// Pages and feeds the last build rendered, and those it found unchanged.
     var renderedUnits: Int { lock.withLock { rendered } }
     var skippedUnits: Int { lock.withLock { skipped } }
@@ -245,6 +247,7 @@ final class RenderCache: @unchecked Sendable {
                 if let position, position < inputsByPosition.count { inputsByPosition[position] = (key, input) }
             }
             pending = []
+            search.commit()
             // Removed in place: rebuilding the dictionaries on every save showed at 10,000 posts.
             if units != committedUnits {
                 for key in inputs.keys where !units.contains(key) { inputs[key] = nil }
@@ -270,6 +273,7 @@ final class RenderCache: @unchecked Sendable {
     func rollback() {
         lock.withLock {
             pending = []
+            search.rollback()
             // It may have stored bodies and versions of files the next build no longer has.
             committedBodies = []
         }

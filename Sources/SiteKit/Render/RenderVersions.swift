@@ -142,6 +142,8 @@ extension SitePages {
                 items(at * perPage..<min(site.posts.count, (at + 1) * perPage))
             case .archive:
                 items(site.posts.indices)
+            case .search:
+                break
             case .notFound:
                 items(site.posts.indices.prefix(5))
             case .tags, .categories:

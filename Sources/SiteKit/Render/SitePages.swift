@@ -68,6 +68,7 @@ struct SitePages: Sendable {
         let index = cache?.siteIndexes.postIndex(of: site) ?? PostIndex(site)
         // A full build renders each post's page with its body (``PostPagesWithBodies``).
         let postPages = cache == nil ? PostPagesWithBodies(pages: self, index: index) : nil
+        let searchEntries = postPages != nil && site.config.search ? SearchEntries(pages: self) : nil
         let postCount = site.posts.count
         // Found in one lock: a lock per body, against the other cores', showed at 10,000 posts.
         let cached = cache?.bodies(bodyKeys)
@@ -87,10 +88,14 @@ struct SitePages: Sendable {
             // In order: a feed is made once its posts are, which come together (newest first).
             // In batches, bodies first: alternating the Markdown and the template code post by
             // post cost a twelfth more time than rendering a batch of each.
+            // A post's search entry is made here, where its page is, from the body's HTML, which
+            // the build keeps no longer.
+            let searchEntries = searchEntries
             let batches = stride(from: 0, to: bodyKeys.count, by: Self.batchSize).map { $0..<min($0 + Self.batchSize, bodyKeys.count) }
             rendered = batches.parallelMapInOrder { batch -> [(body: Result<RenderedBody, Diagnostic>, made: Result<[PostPagesWithBodies.Made], Diagnostic>)] in
                 zip(batch, batch.map(render)).map { number, body in
                     guard let postPages, number < postCount, case .success(let full) = body else { return (body, .success([])) }
+                    searchEntries?.make(number, body: full)
                     do throws(Diagnostic) {
                         let (kept, made) = try postPages.files(number, body: full, sink: sink)
                         return (.success(kept), .success(made))
@@ -171,6 +176,16 @@ struct SitePages: Sendable {
                     if let pageIDs { ids[path] = pageIDs }
                 }
             }
+        }
+        if site.config.search {
+            let files = searchFiles(postBodies: postBodies, pageBodies: pageBodies, made: postPages == nil ? nil : searchEntries,
+                                    cache: cache?.search)
+            do throws(Diagnostic) {
+                for file in cache?.search.changed(files) ?? files { try sink(file) }
+            } catch {
+                throw DiagnosticsError([error])
+            }
+            paths += files.map(\.path)
         }
         return RenderedSite(paths: cache?.siteIndexes.set(of: paths, .outputPaths) ?? Set(paths), links: links, ids: ids,
                             warnings: warnings + bodies.flatMap(\.warnings)

@@ -31,7 +31,7 @@ struct Sitemap: Sendable {
         let site = pages.site
         switch kind {
         case .post: return Self.lastModified(site.posts[index])
-        case .page, .notFound, .redirect: return nil
+        case .page, .notFound, .redirect, .search: return nil
         case .tag: return site.tags[index].posts.map(Self.lastModified).max()
         case .category: return site.categories[index].posts.map(Self.lastModified).max()
         case .series: return site.series[index].parts.map(Self.lastModified).max()

@@ -6,6 +6,8 @@ enum PageKind: String, Sendable, CaseIterable {
     case series
     /// `404.html`, which servers send for a missing page.
     case notFound = "404"
+    /// The search page (`/search/`), unless `search: false`.
+    case search
     /// An old URL of a post or page (`aliases`, `redirect_from`), sending readers on.
     case redirect
 

@@ -23,6 +23,9 @@ struct PageRoute: Sendable {
         /// The kind's template if the theme has it, else this one's, with the same data:
         /// a theme written before categories shows them with its tag templates.
         case optional(fallback: String)
+        /// The kind's template if the theme has it, else the built-in theme's, which fills the
+        /// blocks of the theme's `base` template: a theme made before the kind existed.
+        case builtIn
         /// Written by the build itself (a redirect page), like the feeds.
         case none
     }
@@ -66,6 +69,8 @@ struct PageRoute: Sendable {
                   template: .required, section: .series, sitemap: .every, feeds: .own),
         PageRoute(kind: .notFound, renders: "the page servers send for a missing URL; its links must be root-relative, as every `url` is",
                   urls: "`/404.html`", template: .required, section: nil, sitemap: .none, feeds: .none),
+        PageRoute(kind: .search, renders: "the search page: a form, and the results for `?q=` from the search index (docs/search.md); none with `search: false`",
+                  urls: "`/search/`", template: .builtIn, section: nil, sitemap: .none, feeds: .none),
         PageRoute(kind: .redirect, renders: "an old URL of a post or page (`aliases`, `redirect_from`): a page that sends readers on",
                   urls: "each old URL", template: .none, section: nil, sitemap: .none, feeds: .none),
     ]

@@ -3,6 +3,9 @@
 /// silent replacement.
 enum SiteFile: String, Sendable, CaseIterable {
     case sitemap, robots
+    /// The search index (docs/search.md): its index file, the folders of its chunks and
+    /// fragments, and the OpenSearch description; none with `search: false`.
+    case searchIndex, searchTerms, searchPages, openSearch
     /// The empty file that marks an output folder as sitegen's (``KeptPaths/outputMarker``).
     case marker
 
@@ -12,6 +15,10 @@ enum SiteFile: String, Sendable, CaseIterable {
         case .sitemap: "sitemap.xml"
         case .robots: "robots.txt"
         case .marker: ".sitegen-output"
+        case .searchIndex: "search/index.json"
+        case .searchTerms: "search/terms"
+        case .searchPages: "search/pages"
+        case .openSearch: "opensearch.xml"
         }
     }
 
@@ -21,11 +28,23 @@ enum SiteFile: String, Sendable, CaseIterable {
         case .sitemap: "the sitemap"
         case .robots: "robots.txt, which names the sitemap"
         case .marker: "sitegen's output marker"
+        case .searchIndex: "the search index"
+        case .searchTerms: "the search index's chunks"
+        case .searchPages: "the search index's page fragments"
+        case .openSearch: "the OpenSearch description of the site's search"
         }
     }
 
     /// A default the site may replace with a static file of the same path (`robots.txt`).
     var replaceableByStatic: Bool { self == .robots }
+
+    /// Part of the search index, which `search: false` turns off.
+    var isSearch: Bool {
+        switch self {
+        case .searchIndex, .searchTerms, .searchPages, .openSearch: true
+        case .sitemap, .robots, .marker: false
+        }
+    }
 }
 
 /// The three feed formats a site publishes, with the file name of each: a feed's files sit

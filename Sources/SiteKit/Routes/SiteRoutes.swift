@@ -99,6 +99,7 @@ package struct SiteRoutes: Sendable, Hashable {
         case .categories: permalinks.categories.prefix
         case .seriesIndex: permalinks.series.prefix
         case .notFound: "/404.html"
+        case .search: "/search/"
         case .post, .page, .tag, .category, .series, .redirect: nil
         }
     }

@@ -149,6 +149,20 @@ struct ThemeLoader: Sendable {
             // An override replaces the theme's file of the same name.
             sources.merge(templateFiles(in: layout.templateOverrides, boundary, &diagnostics)) { _, override in override }
         }
+        // A kind of page newer than the theme: the built-in theme's template, which fills the
+        // blocks of the theme's `base`; a theme without one needs its own template.
+        for route in PageRoute.table where route.template == .builtIn && sources[route.kind.templateName] == nil
+            && (route.kind != .search || config.search) {
+            let name = route.kind.templateName
+            guard sources["base"] != nil else {
+                diagnostics.append(.error(layout.displayPath(templatesFolder), nil,
+                                          "theme '\(config.theme)' has no \(name).\(Theme.fileExtension), which renders \(route.renders), "
+                                          + "nor a base.\(Theme.fileExtension) for the built-in one to fill; add \(name).\(Theme.fileExtension)"
+                                          + (route.kind == .search ? ", or set search: false in site.yml" : "")))
+                continue
+            }
+            sources[name] = BuiltInTheme.templates[name]
+        }
         var templates: [MustacheTemplate] = []
         var texts: [String: String] = [:]
         for (name, file) in sources.sorted(by: { $0.key < $1.key }) {

@@ -55,6 +55,11 @@ extension TemplateContext {
                                  "lead": .string(strings.format("archive_lead", count: site.posts.count))])
     }
 
+    /// The search page: the form and the place of the results, which the theme's script fills.
+    func searchPage() -> MustacheValue {
+        document(.search, title: strings["search"], urlPath: pages.urlPath(of: .search, at: 0), fields: [:])
+    }
+
     func notFoundPage() -> MustacheValue {
         document(.notFound, title: strings["not_found_title"], urlPath: pages.urlPath(of: .notFound, at: 0),
                  fields: ["posts": .array(Array(items.prefix(5))), "has_posts": .bool(!items.isEmpty)])

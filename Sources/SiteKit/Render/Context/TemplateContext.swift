@@ -104,6 +104,11 @@ struct TemplateContext: Sendable {
                 ["title": .string(item.title), "url": .string(item.isSitePath ? urls.link(urlPath: item.url) : item.url)]
             }),
             "feed_url": .string(urls.link(urlPath: FeedFormat.atom.urlPath(in: pages.urlPath(of: .home, at: 0)))),
+            // Null with `search: false`, so that `{{#site.search_url}}` hides the search box.
+            "search_url": config.search ? .string(urls.link(urlPath: pages.urlPath(of: .search, at: 0))) : .null,
+            "search_index_url": config.search ? .string(urls.link(urlPath: "/" + SearchIndex.indexPath)) : .null,
+            "opensearch_url": config.search ? .string(urls.link(urlPath: "/" + SiteFile.openSearch.path)) : .null,
+            "archive_url": .string(urls.link(urlPath: pages.urlPath(of: .archive, at: 0))),
         ]
     }
 
@@ -126,6 +131,7 @@ struct TemplateContext: Sendable {
         case .seriesIndex: seriesIndexPage()
         case .series: seriesPage(index)
         case .notFound: notFoundPage()
+        case .search: searchPage()
         // Written by the build itself (``RedirectPage``), not through the theme.
         case .redirect: .null
         }

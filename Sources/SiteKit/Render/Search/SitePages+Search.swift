@@ -1,0 +1,80 @@
+import Foundation
+import Support
+
+extension SitePages {
+    var searchTokenizer: SearchTokenizer { SearchTokenizer(stems: site.config.searchStems) }
+
+    /// What post `number`'s search entry is made from.
+    func searchSource(ofPost number: Int, body: RenderedBody) -> SearchDocument.Source {
+        let post = site.posts[number]
+        return SearchDocument.Source(title: post.title, url: SiteURLs(baseURL: site.config.baseURL).link(urlPath: post.urlPath),
+                                     date: post.date.isoDay, tags: post.tags, series: post.series?.name,
+                                     headings: body.headings.map(\.text), html: body.html)
+    }
+
+    /// What page `number`'s (of `Content/pages/`) search entry is made from.
+    func searchSource(ofPage number: Int, body: RenderedBody) -> SearchDocument.Source {
+        let page = site.pages[number]
+        return SearchDocument.Source(title: page.title, url: SiteURLs(baseURL: site.config.baseURL).link(urlPath: page.urlPath),
+                                     date: nil, tags: [], series: nil, headings: body.headings.map(\.text), html: body.html)
+    }
+
+    /// The search index of the published posts (oldest first, so that a new post adds a
+    /// page number rather than moving the others) and pages, with the OpenSearch description.
+    /// `made`: the posts' entries, made as their pages were (a full build); else they are
+    /// made from `postBodies`, and with a `cache` only those of changed posts.
+    func searchFiles(postBodies: [RenderedBody], pageBodies: [RenderedBody], made: SearchEntries?, cache: SearchIndexCache?) -> [RenderedFile] {
+        let tokenizer = searchTokenizer
+        let pageSources = pageBodies.indices.map { searchSource(ofPage: $0, body: pageBodies[$0]) }
+        let documents: [SearchDocument]
+        if let made {
+            documents = made.all.reversed() + pageSources.parallelMap { SearchDocument($0, tokenizer: tokenizer) }
+        } else {
+            let sources = postBodies.indices.reversed().map { searchSource(ofPost: $0, body: postBodies[$0]) } + pageSources
+            documents = cache?.documents(of: sources, tokenizer: tokenizer) ?? sources.parallelMap { SearchDocument($0, tokenizer: tokenizer) }
+        }
+        return SearchIndex(documents: documents, stems: tokenizer.stems).files()
+            + [RenderedFile(path: SiteFile.openSearch.path, contents: openSearchDescription())]
+    }
+
+    /// The OpenSearch description that lets a browser offer the site's search: the search
+    /// page with the query in `?q=`.
+    func openSearchDescription() -> String {
+        let e = HTMLText.escaped
+        let title = site.config.title
+        let shortName = title.count <= 16 ? title : String(title.prefix(15)) + "…"
+        let page = SiteURLs(baseURL: site.config.baseURL).absolute(urlPath: PageSet(site: site).urlPath(of: .search, at: 0))
+        return """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <OpenSearchDescription xmlns="http://a9.com/-/spec/opensearch/1.1/">
+            <ShortName>\(e(shortName))</ShortName>
+            <Description>\(e(theme.strings["search_label"] + ": " + title))</Description>
+            <InputEncoding>UTF-8</InputEncoding>
+            <Url type="text/html" method="get" template="\(e(page))?q={searchTerms}"/>
+            </OpenSearchDescription>
+
+            """
+    }
+}
+
+/// The posts' search entries of a full build, made on every core as each post's page is.
+final class SearchEntries: @unchecked Sendable {
+    private let lock = NSLock()
+    private let pages: SitePages
+    private let tokenizer: SearchTokenizer
+    private var entries: [SearchDocument?]
+
+    init(pages: SitePages) {
+        self.pages = pages
+        tokenizer = pages.searchTokenizer
+        entries = Array(repeating: nil, count: pages.site.posts.count)
+    }
+
+    func make(_ number: Int, body: RenderedBody) {
+        let entry = SearchDocument(pages.searchSource(ofPost: number, body: body), tokenizer: tokenizer)
+        lock.withLock { entries[number] = entry }
+    }
+
+    /// Every post's entry, newest first, as `site.posts`; called once every post was made.
+    var all: [SearchDocument] { lock.withLock { entries.compactMap { $0 } } }
+}

@@ -1,0 +1,99 @@
+import Foundation
+import Testing
+@testable import SiteKit
+@testable import Support
+
+/// The index's parts on their own: terms of prose and code, the postings' numbers, the chunks.
+@Suite("Search index")
+struct SearchIndexTests {
+    let english = SearchTokenizer(stems: true)
+    let plain = SearchTokenizer(stems: false)
+
+    @Test func anIdentifierIsKeptWholeAndInItsParts() {
+        #expect(plain.terms(in: "URLSession") == ["urlsession", "url", "session"])
+        #expect(plain.terms(in: "urlSession") == ["urlsession", "url", "session"])
+        #expect(plain.terms(in: "url_session") == ["urlsession", "url", "session"])
+        #expect(plain.terms(in: "JSONDecoder.decode(_:from:)") == ["jsondecoder", "json", "decoder", "decode", "from"])
+        #expect(plain.terms(in: "UTF8String base64Encoded") == ["utf8string", "utf8", "string", "base64encoded", "base64", "encoded"])
+        #expect(plain.terms(in: "__init__ x") == ["init"])
+    }
+
+    @Test func proseIsCutAtPunctuationAndStemmedInEnglish() {
+        #expect(english.terms(in: "Connecting the actors' connections — isolated; e.g. iOS") ==
+                ["connect", "the", "actor", "connect", "isol", "io", "os"])
+        #expect(plain.terms(in: "Connecting the actors") == ["connecting", "the", "actors"])
+    }
+
+    @Test func lettersOfOtherScriptsMakeWordsUnstemmed() {
+        #expect(english.terms(in: "Die Häuser, l’été 東京") == ["die", "häuser", "été", "東京"])
+        // A term longer than the limit is nobody's query.
+        #expect(plain.terms(in: String(repeating: "a", count: 41) + " ok") == ["ok"])
+    }
+
+    @Test func aPageIsTextWithoutItsTagsScriptsAndEntities() {
+        let html = "<h2 id=\"a\">Using <code>URLSession</code><a class=\"heading-anchor\" href=\"#a\">#</a></h2><p>Fetch &amp; decode<script>var hidden = 1;</script></p>"
+            + "<!-- a comment --><pre><code><span class=\"k\">let</span> s = <span class=\"n\">URL</span>Session()</code></pre>"
+        #expect(SearchText.plainText(ofHTML: html) == "Using URLSession Fetch & decode let s = URLSession()")
+    }
+
+    @Test func aTitleOutweighsAHeadingAndAHeadingTheBody() {
+        let source = SearchDocument.Source(title: "Actors", url: "/a/", date: "2024-01-02", tags: ["Swift"], series: nil,
+                                           headings: ["Isolation"], html: "<p>Actors give isolation. Tasks, tasks, tasks.</p>")
+        let weights = Dictionary(uniqueKeysWithValues: SearchDocument(source, tokenizer: english).terms.map { ($0.term, $0.weight) })
+        #expect(weights["actor"]! > weights["isol"]!)
+        #expect(weights["isol"]! > weights["task"]!)
+        #expect(weights["swift"] == SearchDocument.Weight.tagOrSeries)
+        // Three occurrences count more than one, by the log of the count.
+        #expect(weights["task"]! > weights["give"]!)
+    }
+
+    @Test func postingsNumbersRoundTrip() {
+        var postings = SearchIndex.Postings()
+        let pages = [0, 1, 31, 32, 1000, 40_000, 100_000]
+        for (number, page) in pages.enumerated() { postings.add(page: page, weight: number * 100) }
+        let numbers = SearchIndex.Postings.numbers(in: postings.bytes)
+        var page = 0
+        #expect(stride(from: 0, to: numbers.count, by: 2).map { page += numbers[$0]; return page } == pages)
+        #expect(stride(from: 1, to: numbers.count, by: 2).map { numbers[$0] } == pages.indices.map { $0 * 100 })
+        // Tabs and line ends separate terms: never a byte of the postings.
+        #expect(!postings.bytes.contains(0x09) && !postings.bytes.contains(0x0A))
+    }
+
+    @Test func chunksCoverTheTermsInOrderEachNamedByASeparatorBetweenItsNeighbours() {
+        let words = (0..<3000).map { "w\(String($0 * 7919 % 100_000, radix: 36))x" }
+        let terms = Set(words).sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+            .map { (term: Array($0.utf8), postings: Array("0A1B2C".utf8)) }
+        let chunks = SearchIndex.chunks(of: terms)
+        #expect(chunks.count > 5)
+        #expect(chunks[0].first == "")
+        var all: [String] = []
+        var previousLast: String?
+        for chunk in chunks {
+            let lines = chunk.text.split(separator: "\n").map { String($0.split(separator: "\t")[0]) }
+            if let previousLast {
+                #expect(previousLast < chunk.first && chunk.first <= lines[0], "\(previousLast) < \(chunk.first) <= \(lines[0])")
+                #expect(lines[0].hasPrefix(chunk.first))
+            }
+            previousLast = lines.last
+            all += lines
+            #expect(chunk.text.utf8.count < SearchIndex.chunkBytes(total: 3000 * 12) + 64)
+        }
+        #expect(all == terms.map { String(decoding: $0.term, as: UTF8.self) })
+    }
+
+    @Test func chunksGrowWithTheSquareRootOfTheIndex() {
+        #expect(SearchIndex.chunkBytes(total: 1000) == 2048)
+        let tenThousandPosts = SearchIndex.chunkBytes(total: 10_000_000), hundredThousand = SearchIndex.chunkBytes(total: 100_000_000)
+        #expect(tenThousandPosts > 8000 && tenThousandPosts < 16000)
+        #expect(hundredThousand > tenThousandPosts * 3 && hundredThousand <= 64 * 1024)
+    }
+}
+
+@Suite("HTML entities")
+struct HTMLEntityTests {
+    @Test func theEntitiesSitegenWritesAreDecodedOnceOthersKept() {
+        #expect(HTMLText.decodingEntities("a &lt;b&gt; &amp;lt; &quot;c&quot; &#39;d&#x27; &copy; & &am") == "a <b> &lt; \"c\" 'd' &copy; & &am")
+        #expect(HTMLText.decodingEntities("plain é") == "plain é")
+        #expect(HTMLText.decodingEntities(HTMLText.escaped("<a href=\"x\">'&'</a>")) == "<a href=\"x\">'&'</a>")
+    }
+}
