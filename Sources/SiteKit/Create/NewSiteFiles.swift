@@ -68,6 +68,14 @@ enum NewSiteFiles {
         # future: false                    # true publishes posts dated after the build's time;
         #                                  # false: they wait for their date (the workflow runs daily)
 
+        images:                            # the site's pictures
+          strip_metadata: true             # publish them without EXIF, XMP and text blocks (a phone
+                                           # photo's GPS position): the pixels stay untouched
+        #   widths: [480, 960, 1600]       # smaller copies for phones (srcset), made with libvips
+        #   sizes: "(min-width: 44rem) 42rem, 100vw"   # how wide they show: the theme's column
+        #   webp: true                     # a WebP copy beside each, which browsers pick first
+        #   quality: 82                    # JPEG and WebP quality of the copies, 1 to 100
+
         # strings:                         # the theme's words, replaced key by key (for a site in
         #   older_posts: "Older posts →"   # another language); the theme's documentation lists the keys
         #   newer_posts: "← Newer posts"

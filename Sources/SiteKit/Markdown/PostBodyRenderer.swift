@@ -119,8 +119,10 @@ struct PostBodyRenderer: Sendable {
     var verified = VerifiedSnippets()
     /// Liquid, shortcodes and kramdown attribute lists left in a body: a warning, an error or nothing.
     var templateSyntax = SiteConfig.TemplateSyntaxPolicy.warn
-    /// The files the site publishes, for the sizes of `@Image`s.
+    /// The files the site publishes, for `@Image`'s check of its source.
     var assets = SiteAssets()
+    /// The images' sizes and smaller copies, put on every `<img>` of a body.
+    var images = ImageMarkup()
     /// The site's components, for the directives that call them.
     let components: ComponentTemplates
 
@@ -201,8 +203,11 @@ struct PostBodyRenderer: Sendable {
             }, source: source)
         }
         let rendering = renderer.renderCollectingHeadings(document)
+        let html = try images.complete(rendering.html, file: file, links: resolved.map { link in
+            (link.written.inRawHTML ? link.written.url : hrefs[link.written.url] ?? link.written.url, link)
+        })
         return RenderedBody(
-            html: rendering.html, headings: rendering.headings, links: resolved,
+            html: html, headings: rendering.headings, links: resolved,
             wordCount: WordCounter.count(textDocument),
             excerpt: Self.excerpt(of: textDocument), checkedSwift: snippets.checkedWith,
             warnings: (leftover.map { [$0] } ?? []) + document.kramdownWarnings.map {

@@ -35,8 +35,10 @@ struct SitePages: Sendable {
     var math: MathRenderer?
     /// What the last check-snippets run recorded, for the pages to show.
     var verifiedSnippets = VerifiedSnippets()
-    /// The files the site publishes, for the sizes of `@Image`s.
+    /// The files the site publishes, for `@Image`'s check of its source.
     var assets = SiteAssets()
+    /// The images' sizes and smaller copies, for every `<img>` of a body.
+    var images = ImageMarkup()
 
     init(site: Site, theme: Theme, math: MathRenderer? = nil) {
         self.site = site
@@ -61,7 +63,8 @@ struct SitePages: Sendable {
         let site = self.site
         let (renderer, warnings) = try bodyRenderer(cache: cache)
         cache?.begin(environment: .init(links: renderer.links, markdown: site.config.markdown, math: renderer.math.htmlByKey,
-                                        verified: renderer.verified, templateSyntax: renderer.templateSyntax),
+                                        verified: renderer.verified, templateSyntax: renderer.templateSyntax,
+                                        images: renderer.images),
                      templates: theme.sources)
         let bodyKeys = site.posts.map { RenderCache.BodyKey(body: $0.body, file: $0.sourcePath, firstLine: $0.bodyFirstLine, urlPath: $0.urlPath) }
             + site.pages.map { RenderCache.BodyKey(body: $0.body, file: $0.sourcePath, firstLine: $0.bodyFirstLine, urlPath: $0.urlPath) }
@@ -228,6 +231,7 @@ struct SitePages: Sendable {
                                         footnotes: cache?.footnotes(of: links.sourceURLPaths))
         renderer.verified = verifiedSnippets
         renderer.assets = assets
+        renderer.images = images
         renderer.templateSyntax = site.config.templateSyntax
         guard let math else { return (renderer, []) }
         let bodies = site.posts.map { (body: $0.body, file: $0.sourcePath, firstLine: $0.bodyFirstLine) }
