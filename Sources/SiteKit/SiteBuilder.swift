@@ -67,6 +67,8 @@ public struct SiteBuilder: Sendable {
         var images: ImageCatalog
         /// The images' smaller copies and stripped originals, made while the pages render.
         var imageCopies: ImageCopies
+        /// The posts' social cards, by the post's source file.
+        var cards: [String: SocialImage]
         var warnings: [Diagnostic]
     }
 
@@ -112,12 +114,17 @@ public struct SiteBuilder: Sendable {
             let cacheFolder = Self.imageCacheFolder(siteRoot: layout.root)
             let images = ImageCatalog(files: staticFiles.compactMap { $0.builtIn == nil ? ($0.relative, $0.source.path, $0.displayName) : nil },
                                       cacheFolder: cacheFolder)
-            let copies = ImageCopies(catalog: images, staticFiles: staticFiles, settings: site.config.images, cacheFolder: cacheFolder,
+            let cards = try SocialCards.cards(of: site, theme: theme)
+            let copies = ImageCopies(catalog: images, staticFiles: staticFiles, settings: site.config.images,
+                                     cards: cards.map { ($0.relative, $0.svg, $0.post.sourcePath) }, cacheFolder: cacheFolder,
                                      vipsPath: options.libvipsPath, settingsFile: layout.displayPath(layout.configFile))
             guard copies.problems.isEmpty else { throw DiagnosticsError(copies.problems) }
             warnings += copies.warnings
             return Inputs(layout: layout, writer: writer, site: site, theme: theme, staticFiles: copies.staticFiles, images: images,
-                          imageCopies: copies, warnings: warnings)
+                          imageCopies: copies, cards: Dictionary(cards.filter { copies.cardPaths.contains($0.relative) }
+                                                                    .map { ($0.post.sourcePath, SocialCards.image(of: $0.post)) },
+                                                                 uniquingKeysWith: { first, _ in first }),
+                          warnings: warnings)
         } catch {
             throw DiagnosticsError(warnings + error.diagnostics)
         }
@@ -142,6 +149,7 @@ public struct SiteBuilder: Sendable {
         math.unrenderedIsError = options.requireMath
         var pages = SitePages(site: inputs.site, theme: inputs.theme, math: math)
         pages.verifiedSnippets = VerifiedSnippets.load(siteRoot: inputs.layout.root)
+        pages.cards = inputs.cards
         pages.images = ImageMarkup(catalog: inputs.images, resizing: inputs.imageCopies.vips == nil ? nil : inputs.site.config.images)
         pages.assets = SiteAssets(files: Dictionary(inputs.staticFiles.map { ($0.relative, $0.builtIn == nil ? $0.source.path : "") },
                                                     uniquingKeysWith: { _, last in last }))

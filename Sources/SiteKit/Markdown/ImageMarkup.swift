@@ -1,6 +1,17 @@
 import Foundation
 import Support
 
+/// The picture a post shows when it is shared (`og:image`, `twitter:image`): its `image:`,
+/// else the first picture of its body, else its social card (``SocialCards``).
+struct SocialImage: Sendable, Hashable {
+    /// A path of the site (`/posts/x/social-card.png`), or nil for an address elsewhere.
+    var sitePath: String?
+    var url: String
+    var alt: String
+    var width: Int?
+    var height: Int?
+}
+
 /// Completes the `<img>` elements of a rendered body, from Markdown, `@Image` and raw HTML
 /// alike: a local image gets its `width` and `height` from its file's header, every image
 /// but the page's first `loading="lazy" decoding="async"`, and a resized one its `srcset`
@@ -14,8 +25,11 @@ struct ImageMarkup: Sendable, Equatable {
     /// `html` with its images completed, or the errors of local images whose header cannot
     /// be read, each at the place the body names it. `links`: the body's links and images,
     /// with the `src` the HTML gives each (Markdown's rewritten href, raw HTML's as written).
-    func complete(_ html: String, file: String, links: [(src: String, link: ResolvedLink)]) throws(Diagnostic) -> String {
-        guard UTF8Bytes.contains(html, "<img") else { return html }
+    /// Also the body's first raster image of the site, which a post without `image:` is
+    /// shared with.
+    func complete(_ html: String, file: String, links: [(src: String, link: ResolvedLink)]) throws(Diagnostic) -> (html: String, firstImage: SocialImage?) {
+        guard UTF8Bytes.contains(html, "<img") else { return (html, nil) }
+        var firstImage: SocialImage?
         // Each URL's links in the order written; each `<img>` of it takes the next (the last
         // again when a URL shows more often than written, as a link's target can be an image too).
         var byURL: [String: (links: [ResolvedLink], next: Int)] = [:]
@@ -44,6 +58,10 @@ struct ImageMarkup: Sendable, Equatable {
                     problems.append(.error(file, link.written.location, "the image \(found.displayName) cannot be read: \(problem.message)"))
                     return
                 }
+            }
+            if firstImage == nil, let (_, header) = image, header.format != .svg, case .site(let path, _, _)? = link?.target {
+                let alt = attributes.first { $0.0 == "alt" }.map { HTMLText.decodingEntities($0.1) } ?? ""
+                firstImage = SocialImage(sitePath: path, url: path, alt: alt, width: header.width, height: header.height)
             }
             if let (_, header) = image, header.width > 0, !names.contains("width"), !names.contains("height") {
                 added += " width=\"\(header.width)\" height=\"\(header.height)\""
@@ -76,7 +94,7 @@ struct ImageMarkup: Sendable, Equatable {
         if let first = problems.first {
             throw .error(first.file, first.location, first.message, notes: problems.dropFirst().map { .note($0.file, $0.location, $0.message) })
         }
-        guard !edits.isEmpty else { return html }
+        guard !edits.isEmpty else { return (html, firstImage) }
         var result: [UInt8] = []
         result.reserveCapacity(bytes.count + edits.count * 64)
         var at = 0
@@ -86,7 +104,7 @@ struct ImageMarkup: Sendable, Equatable {
             at = range.upperBound
         }
         result += bytes[at...]
-        return String(decoding: result, as: UTF8.self)
+        return (String(decoding: result, as: UTF8.self), firstImage)
     }
 
     /// A URL as a page may write it (`a%20b.png`, `a&amp;b.png`) in one form for lookups.

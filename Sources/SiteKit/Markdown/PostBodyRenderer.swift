@@ -19,17 +19,18 @@ struct RenderedBody: Sendable {
         var warnings: [Diagnostic]
         var usesScript: Bool
         var unhighlighted: [UnhighlightedBlock]
+        var firstImage: SocialImage?
 
         init(html: String, headings: [HTMLRenderer.Heading], links: [ResolvedLink], wordCount: Int, excerpt: String,
-             checkedSwift: String?, warnings: [Diagnostic], usesScript: Bool, unhighlighted: [UnhighlightedBlock]) {
+             checkedSwift: String?, warnings: [Diagnostic], usesScript: Bool, unhighlighted: [UnhighlightedBlock], firstImage: SocialImage?) {
             (self.html, self.headings, self.links, self.wordCount) = (html, headings, links, wordCount)
             (self.excerpt, self.checkedSwift, self.warnings) = (excerpt, checkedSwift, warnings)
-            (self.usesScript, self.unhighlighted) = (usesScript, unhighlighted)
+            (self.usesScript, self.unhighlighted, self.firstImage) = (usesScript, unhighlighted, firstImage)
         }
 
         func copy() -> Storage {
             Storage(html: html, headings: headings, links: links, wordCount: wordCount, excerpt: excerpt, checkedSwift: checkedSwift,
-                    warnings: warnings, usesScript: usesScript, unhighlighted: unhighlighted)
+                    warnings: warnings, usesScript: usesScript, unhighlighted: unhighlighted, firstImage: firstImage)
         }
     }
 
@@ -42,9 +43,10 @@ struct RenderedBody: Sendable {
 
     init(html: String, headings: [HTMLRenderer.Heading], links: [ResolvedLink], wordCount: Int, excerpt: String,
          checkedSwift: String? = nil, warnings: [Diagnostic] = [], usesScript: Bool = false,
-         unhighlighted: [UnhighlightedBlock] = []) {
+         unhighlighted: [UnhighlightedBlock] = [], firstImage: SocialImage? = nil) {
         storage = Storage(html: html, headings: headings, links: links, wordCount: wordCount, excerpt: excerpt,
-                          checkedSwift: checkedSwift, warnings: warnings, usesScript: usesScript, unhighlighted: unhighlighted)
+                          checkedSwift: checkedSwift, warnings: warnings, usesScript: usesScript, unhighlighted: unhighlighted,
+                          firstImage: firstImage)
     }
 
     var html: String {
@@ -72,6 +74,8 @@ struct RenderedBody: Sendable {
     var usesScript: Bool { storage.usesScript }
     /// Its code blocks in languages sitegen does not highlight, for the site's one warning.
     var unhighlighted: [UnhighlightedBlock] { storage.unhighlighted }
+    /// Its first raster image of the site, which a post without `image:` is shared with.
+    var firstImage: SocialImage? { storage.firstImage }
 }
 
 /// Parses a post's or page's Markdown body with the site's settings. Positions in the
@@ -203,7 +207,7 @@ struct PostBodyRenderer: Sendable {
             }, source: source)
         }
         let rendering = renderer.renderCollectingHeadings(document)
-        let html = try images.complete(rendering.html, file: file, links: resolved.map { link in
+        let (html, firstImage) = try images.complete(rendering.html, file: file, links: resolved.map { link in
             (link.written.inRawHTML ? link.written.url : hrefs[link.written.url] ?? link.written.url, link)
         })
         return RenderedBody(
@@ -214,7 +218,7 @@ struct PostBodyRenderer: Sendable {
                 .warning(file, SourceLocation(line: $0.line, column: $0.column), $0.message)
             },
             usesScript: usesScript,
-            unhighlighted: UnhighlightedLanguages.blocks(in: document, file: file))
+            unhighlighted: UnhighlightedLanguages.blocks(in: document, file: file), firstImage: firstImage)
     }
 
     /// A cheap test that lets the bodies without formulas (nearly all) skip the search for them.

@@ -39,6 +39,10 @@ struct SitePages: Sendable {
     var assets = SiteAssets()
     /// The images' sizes and smaller copies, for every `<img>` of a body.
     var images = ImageMarkup()
+    /// The posts' social cards, by the post's source file.
+    var cards: [String: SocialImage] = [:]
+
+    var sharing: TemplateContext.Sharing { TemplateContext.Sharing(cards: cards, images: images.catalog) }
 
     init(site: Site, theme: Theme, math: MathRenderer? = nil) {
         self.site = site
@@ -122,9 +126,11 @@ struct SitePages: Sendable {
             self.versions($0, postBodies: Array(bodyVersions.prefix(postCount)), pageBodies: Array(bodyVersions.dropFirst(postCount)),
                           index: index, homePages: pages.homePageCount)
         }
-        let context = TemplateContext(site: site, pages: pages, postBodies: postBodies, pageBodies: pageBodies, index: index,
+        var pageContext = TemplateContext(site: site, pages: pages, postBodies: postBodies, pageBodies: pageBodies, index: index,
                                       strings: theme.strings, reuse: cache.flatMap { cache in renderVersions.map { (cache, $0) } },
                                       made: postPages?.context.items)
+        pageContext.sharing = sharing
+        let context = pageContext
         let feeds = FeedBuilder(site: site, urls: context.urls, postBodies: postBodies, index: index, strings: theme.strings)
         let sources = zip(site.posts, postBodies).map { (sourcePath: $0.sourcePath, urlPath: $0.urlPath, links: $1.links + Self.imageLinks(of: $0)) }
             + zip(site.pages, pageBodies).map { (sourcePath: $0.sourcePath, urlPath: $0.urlPath, links: $1.links) }

@@ -14,6 +14,8 @@ struct ImageCopies: Sendable {
             case resize(width: Int, options: String)
             /// The original without its metadata blocks, its pixels' bytes untouched.
             case strip
+            /// A post's social card: this SVG rasterized into a PNG.
+            case card(svg: String)
         }
 
         var kind: Kind
@@ -33,17 +35,23 @@ struct ImageCopies: Sendable {
     private(set) var warnings: [Diagnostic] = []
     private(set) var problems: [Diagnostic] = []
 
+    /// The output paths of the social cards made (none without libvips).
+    private(set) var cardPaths: Set<String> = []
+
+    /// `cards`: output path (`posts/x/social-card.png`) → the SVG to rasterize, with the
+    /// source file of its post for messages.
     init(catalog: ImageCatalog, staticFiles original: [OutputWriter.StaticFile], settings: SiteConfig.ImageSettings,
-         cacheFolder: URL, vipsPath: String, settingsFile: String) {
+         cards: [(relative: String, svg: String, source: String)] = [], cacheFolder: URL, vipsPath: String, settingsFile: String) {
         let images = original.compactMap { file in catalog.images[file.relative].map { (file, $0) } }
         let resizable = images.filter { (try? $0.1.header.get())?.format.isResizable == true }
         var vips: LibVips?
-        if !resizable.isEmpty {
+        if !resizable.isEmpty || !cards.isEmpty {
             switch LibVips.open(path: vipsPath) {
             case .success(let library): vips = library
             case .failure(let failure):
-                warnings.append(.warning(settingsFile, nil, "\(failure.message): the \(resizable.count) images are published as they are, "
-                                         + "without smaller copies or social cards; install libvips (Debian: apt-get install libvips42)"))
+                let what = [resizable.isEmpty ? nil : "the \(resizable.count) images are published as they are, without smaller copies",
+                            cards.isEmpty ? nil : "\(cards.count) posts get no social card"].compactMap { $0 }.joined(separator: " and ")
+                warnings.append(.warning(settingsFile, nil, "\(failure.message): \(what); install libvips (Debian: apt-get install libvips42)"))
             }
         }
         self.vips = vips
@@ -85,6 +93,23 @@ struct ImageCopies: Sendable {
                 }
             }
         }
+        if vips != nil {
+            for card in cards {
+                guard !existing.contains(card.relative) else {
+                    problems.append(.error(card.source, nil, "its social card would be published as \(card.relative), which is a file of the site "
+                                           + "too; rename that file, or give the post an image:"))
+                    continue
+                }
+                var hash = SHA256()
+                hash.update(card.svg)
+                let cacheFile = "\(folder)/card-\(hash.hexDigest()).png"
+                made.append(OutputWriter.StaticFile(source: URL(fileURLWithPath: cacheFile), relative: card.relative, displayName: card.source))
+                cardPaths.insert(card.relative)
+                if seen.insert(cacheFile).inserted, FileStatus.of(cacheFile) == nil {
+                    jobs.append(Job(kind: .card(svg: card.svg), source: card.source, displayName: card.source, cacheFile: cacheFile))
+                }
+            }
+        }
         staticFiles = original.map { replaced[$0.relative] ?? $0 } + made
     }
 
@@ -109,6 +134,13 @@ struct ImageCopies: Sendable {
                     }
                 } catch {
                     return .error(job.displayName, nil, "cannot read the image: \(error.message)")
+                }
+            case .card(let svg):
+                guard let vips else { return nil }
+                do throws(LibVips.Failure) {
+                    try vips.rasterize(svg: svg, into: temporary)
+                } catch {
+                    return .error(job.displayName, nil, "libvips could not draw its social card: \(error.message)")
                 }
             case .resize(let width, let options):
                 guard let vips else { return nil }
