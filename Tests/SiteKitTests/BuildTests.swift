@@ -55,9 +55,10 @@ struct BuildTests {
         let summary = try site.build()
         #expect(site.read("images/flow.svg") == "<svg/>")
         #expect(site.read(".well-known/security.txt") == "Contact: x")
-        // Seven pages, three feeds, the sitemap, robots.txt, two static files and the theme's
-        // stylesheet, icon, code script and directives script.
-        #expect(summary.filesWritten == 18)
+        // Seven pages, three feeds, the sitemap, robots.txt, two static files, the theme's
+        // stylesheet, icon, code script and directives script, and the two posts' social cards.
+        #expect(summary.filesWritten == 20)
+        #expect(site.exists("posts/newer/social-card.png"))
         #expect(site.exists("css/style.css"))
     }
 

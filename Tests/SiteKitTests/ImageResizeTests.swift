@@ -87,17 +87,20 @@ struct ImageResizeTests {
         let site = Self.site("![The harbour](/images/harbour.png)\n")
         defer { site.remove() }
         site.write("Content/static/images/map.png", bytes: TestImages.png(width: 900, height: 600))
+        site.write("Content/posts/words.md", FixtureSite.post("title: Only words\ndate: 2024-03-01"))
         var options = SiteBuilder.Options(siteRoot: site.root)
         options.libvipsPath = "/nonexistent/libvips.so.42"
         let summary = try SiteBuilder(options: options).build()
         #expect(summary.warnings.headlines == [
             "Content/site.yml: warning: libvips is not installed (no /nonexistent/libvips.so.42): the 2 images are published as they are, "
-                + "without smaller copies or social cards; install libvips (Debian: apt-get install libvips42)",
+                + "without smaller copies and 1 post gets no social card; install libvips (Debian: apt-get install libvips42)",
         ])
         let page = try #require(site.read("posts/harbour/index.html"))
         #expect(page.contains("<img src=\"/images/harbour.png\" alt=\"The harbour\" width=\"1200\" height=\"800\" />"))
         let files = try FileManager.default.contentsOfDirectory(atPath: site.output.appendingPathComponent("images").path).sorted()
         #expect(files == ["harbour.png", "map.png"])
+        #expect(!site.exists("posts/words/social-card.png"))
+        #expect(site.read("posts/words/index.html")?.contains("og:image") == false)
     }
 
     /// A 600×400 JPEG (libvips' `vips copy` turns the PNG into one) with an EXIF block put

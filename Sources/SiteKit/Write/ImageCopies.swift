@@ -50,7 +50,7 @@ struct ImageCopies: Sendable {
             case .success(let library): vips = library
             case .failure(let failure):
                 let what = [resizable.isEmpty ? nil : "the \(resizable.count) images are published as they are, without smaller copies",
-                            cards.isEmpty ? nil : "\(cards.count) posts get no social card"].compactMap { $0 }.joined(separator: " and ")
+                            cards.isEmpty ? nil : cards.count == 1 ? "1 post gets no social card" : "\(cards.count) posts get no social card"].compactMap { $0 }.joined(separator: " and ")
                 warnings.append(.warning(settingsFile, nil, "\(failure.message): \(what); install libvips (Debian: apt-get install libvips42)"))
             }
         }
