@@ -8,7 +8,8 @@ import PackageDescription
 //   Import (sitegen import jekyll|hugo) ──> SiteKit, Markdown, YAML, Support
 //   Snippets (check-snippets) ──> SiteKit, Markdown, Support
 //   SiteKit (the site pipeline: load, markdown, templates, render, write) ──>
-//       Markdown, Mustache, Highlight, YAML, DefaultTheme, Support
+//       Markdown, Mustache, Highlight, YAML, DefaultTheme, Support, CVips
+//   CVips (leaf: libvips opened at run time, for the images' smaller copies and social cards)
 //   Serve (HTTP server, folder watcher; knows nothing of sites) ──> Support
 //   Markdown, Mustache, Highlight, YAML (leaves: know nothing of sites)
 //   DefaultTheme (leaf: Themes/default's files, embedded at build time by the EmbedTheme plugin)
@@ -28,6 +29,10 @@ let package = Package(
         .systemLibrary(
             name: "CYaml", path: "Sources/CYaml", pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"])]),
+        // libvips, opened at run time (dlopen) by a small C shim rather than linked: sitegen
+        // must start and build a site on a machine without it (images are then published as
+        // they are, with one warning). Debian's libvips-dev (or libvips42) provides it.
+        .target(name: "CVips", linkerSettings: [.linkedLibrary("dl")]),
         // Diagnostics in the swiftc form, UTF-8 source text, folder walking, processes,
         // hashing: what every layer above shares, with no knowledge of any of them.
         .target(name: "Support"),
@@ -46,7 +51,7 @@ let package = Package(
         .plugin(name: "EmbedTheme", capability: .buildTool(), dependencies: ["ThemeEmbedder"]),
         .target(name: "DefaultTheme", plugins: ["EmbedTheme"]),
         // The site pipeline: Content/ → a validated Site → pages, feeds → Output/.
-        .target(name: "SiteKit", dependencies: ["Markdown", "Mustache", "Highlight", "YAML", "DefaultTheme", "Support"]),
+        .target(name: "SiteKit", dependencies: ["Markdown", "Mustache", "Highlight", "YAML", "DefaultTheme", "Support", "CVips"]),
         // check-snippets: the posts' Swift blocks assembled into programs and compiled.
         .target(name: "Snippets", dependencies: ["SiteKit", "Markdown", "Support"]),
         // A static file server over POSIX sockets, live reload events, a folder watcher.

@@ -12,6 +12,8 @@ public struct SiteBuilder: Sendable {
         package var requireMath = false
         /// Publish posts dated after the build's time (`--future`).
         package var includeFuture = false
+        /// Where libvips is looked for; a path to no file builds as a machine without it does.
+        package var libvipsPath = LibVips.defaultPath
 
         public init(siteRoot: URL, output: URL? = nil, includeDrafts: Bool = false) {
             self.siteRoot = siteRoot.standardizedFileURL
@@ -61,6 +63,12 @@ public struct SiteBuilder: Sendable {
         var site: Site
         var theme: Theme
         var staticFiles: [OutputWriter.StaticFile]
+        /// The image files among them, with what their headers say.
+        var images: ImageCatalog
+        /// The images' smaller copies and stripped originals, made while the pages render.
+        var imageCopies: ImageCopies
+        /// The posts' social cards, by the post's source file.
+        var cards: [String: SocialImage]
         var warnings: [Diagnostic]
     }
 
@@ -108,7 +116,20 @@ public struct SiteBuilder: Sendable {
                                                    into: &outputFiles, site: site, settingsFile: layout.displayPath(layout.configFile))
             guard problems.isEmpty else { throw DiagnosticsError(problems) }
             staticFiles += bundled
-            return Inputs(layout: layout, writer: writer, site: site, theme: theme, staticFiles: staticFiles, warnings: warnings)
+            let cacheFolder = Self.imageCacheFolder(siteRoot: layout.root)
+            let images = ImageCatalog(files: staticFiles.compactMap { $0.builtIn == nil ? ($0.relative, $0.source.path, $0.displayName) : nil },
+                                      cacheFolder: cacheFolder)
+            let cards = try SocialCards.cards(of: site, theme: theme)
+            let copies = ImageCopies(catalog: images, staticFiles: staticFiles, settings: site.config.images,
+                                     cards: cards.map { ($0.relative, $0.svg, $0.post.sourcePath) }, cacheFolder: cacheFolder,
+                                     vipsPath: options.libvipsPath, settingsFile: layout.displayPath(layout.configFile))
+            guard copies.problems.isEmpty else { throw DiagnosticsError(copies.problems) }
+            warnings += copies.warnings
+            return Inputs(layout: layout, writer: writer, site: site, theme: theme, staticFiles: copies.staticFiles, images: images,
+                          imageCopies: copies, cards: Dictionary(cards.filter { copies.cardPaths.contains($0.relative) }
+                                                                    .map { ($0.post.sourcePath, SocialCards.image(of: $0.post)) },
+                                                                 uniquingKeysWith: { first, _ in first }),
+                          warnings: warnings)
         } catch {
             throw DiagnosticsError(warnings + error.diagnostics)
         }
@@ -133,9 +154,16 @@ public struct SiteBuilder: Sendable {
         math.unrenderedIsError = options.requireMath
         var pages = SitePages(site: inputs.site, theme: inputs.theme, math: math)
         pages.verifiedSnippets = VerifiedSnippets.load(siteRoot: inputs.layout.root)
+        pages.cards = inputs.cards
+        pages.images = ImageMarkup(catalog: inputs.images, resizing: inputs.imageCopies.vips == nil ? nil : inputs.site.config.images)
         pages.assets = SiteAssets(files: Dictionary(inputs.staticFiles.map { ($0.relative, $0.builtIn == nil ? $0.source.path : "") },
                                                     uniquingKeysWith: { _, last in last }))
         return pages
+    }
+
+    /// `<site root>/.sitegen-cache/images`: the images' index and their resized copies.
+    static func imageCacheFolder(siteRoot: URL) -> URL {
+        siteRoot.appendingPathComponent(".sitegen-cache/images")
     }
 
     /// Throws `DiagnosticsError` with every problem found; the output folder is then untouched.
@@ -182,13 +210,21 @@ public struct SiteBuilder: Sendable {
             throw DiagnosticsError(warnings + [error])
         }
         let loaded = DispatchTime.now()
+        // The images' copies are made while the pages render; the write stage copies them.
+        let imageCopies = BackgroundWork { [copies = inputs.imageCopies] in copies.make() }
         let rendering: RenderedSite
         do {
             rendering = try pages(inputs).render(into: output.sink, cache: output.rebuildCache?.render)
             warnings += rendering.warnings
         } catch {
+            _ = imageCopies.wait()
             output.abandon()
             throw DiagnosticsError(warnings + error.diagnostics)
+        }
+        let imageProblems = imageCopies.wait()
+        guard imageProblems.isEmpty else {
+            output.abandon()
+            throw DiagnosticsError(warnings + imageProblems)
         }
         let linkProblems = LinkChecker(generatedPaths: rendering.paths, staticPaths: Set(inputs.staticFiles.map(\.relative)), ids: rendering.ids,
                                        settings: inputs.site.config.links).brokenLinks(in: rendering.links)

@@ -65,3 +65,23 @@ private struct SendableBuffer<T>: @unchecked Sendable {
     let buffer: UnsafeMutableBufferPointer<T?>
     init(_ buffer: UnsafeMutableBufferPointer<T?>) { self.buffer = buffer }
 }
+
+/// Work started on another thread now, whose result is waited for later: a build's image
+/// copies, made while its pages render.
+package final class BackgroundWork<T: Sendable>: @unchecked Sendable {
+    private let done = DispatchSemaphore(value: 0)
+    private var result: T?
+
+    package init(_ work: @escaping @Sendable () -> T) {
+        DispatchQueue.global().async { [self] in
+            result = work()
+            done.signal()
+        }
+    }
+
+    /// The result, once the work is done; called once.
+    package func wait() -> T {
+        done.wait()
+        return result!
+    }
+}

@@ -31,6 +31,23 @@ package struct SHA256 {
 
     package mutating func update(_ text: String) { update(text.utf8) }
 
+    /// A whole file's bytes: full blocks are compressed straight from the array.
+    package mutating func update(bytes: [UInt8]) {
+        var start = 0
+        if !pending.isEmpty {
+            start = min(bytes.count, 64 - pending.count)
+            update(bytes[0..<start])
+        }
+        var block = [UInt8](repeating: 0, count: 64)
+        while start + 64 <= bytes.count {
+            for i in 0..<64 { block[i] = bytes[start + i] }
+            compress(block)
+            length += 64
+            start += 64
+        }
+        update(bytes[start...])
+    }
+
     /// One part of a key, length-prefixed so that ("ab", "c") and ("a", "bc") differ.
     package mutating func update(part: String) {
         update("\u{0}\(part.utf8.count)\u{0}")

@@ -56,9 +56,11 @@ struct BuildTests {
         #expect(site.read("images/flow.svg") == "<svg/>")
         #expect(site.read(".well-known/security.txt") == "Contact: x")
         // Eight pages, three feeds, the sitemap, robots.txt, two static files, the theme's
-        // stylesheet, icon, code script, directives script and search script, and the search
-        // index (its index file, one chunk, a fragment per post) with the OpenSearch description.
-        #expect(summary.filesWritten == 25)
+        // stylesheet, icon, code script, directives script and search script, the search
+        // index (its index file, one chunk, a fragment per post) with the OpenSearch description,
+        // and the two posts' social cards.
+        #expect(summary.filesWritten == 27)
+        #expect(site.exists("posts/newer/social-card.png"))
         #expect(site.exists("css/style.css"))
     }
 
@@ -109,7 +111,7 @@ struct BuildTests {
         site.write("Content/static/b.txt", "new static file")
         #expect(!site.failingBuild().isEmpty)
         #expect(site.outputSnapshot() == before)
-        let leftovers = try FileManager.default.contentsOfDirectory(atPath: site.root.path).filter { $0.contains("sitegen-") }
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: site.root.path).filter { $0.contains("sitegen-") && $0 != ".sitegen-cache" }
         #expect(leftovers.isEmpty, "no staging folder left behind")
     }
 

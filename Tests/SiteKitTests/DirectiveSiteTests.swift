@@ -92,7 +92,7 @@ struct DirectiveSiteTests {
                 The settings screen, see [other](other.md).
             }
             """)
-        #expect(page.contains("<figure class=\"figure\">\n<img src=\"/images/shot.png\" alt=\"The &quot;settings&quot; screen\" width=\"3\" height=\"2\" loading=\"lazy\" decoding=\"async\">\n"
+        #expect(page.contains("<figure class=\"figure\">\n<img src=\"/images/shot.png\" alt=\"The &quot;settings&quot; screen\" width=\"3\" height=\"2\">\n"
                               + "<figcaption>\n<p>The settings screen, see <a href=\"/posts/other/\">other</a>.</p>\n</figcaption>\n</figure>"))
     }
 

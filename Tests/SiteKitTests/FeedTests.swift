@@ -199,6 +199,10 @@ struct FeedDetailTests {
         #expect(urls.absolutizingLinks(in: ##"<a href="/blog/x/">x</a> <img src="/blog/a.png" /> <a href="//cdn.org/y">y</a> <a href="#h">h</a> <a href="https://o.org/">o</a> data-href="/no""##,
                                        pageURL: "https://example.com/blog/p/")
                 == ##"<a href="https://example.com/blog/x/">x</a> <img src="https://example.com/blog/a.png" /> <a href="//cdn.org/y">y</a> <a href="https://example.com/blog/p/#h">h</a> <a href="https://o.org/">o</a> data-href="/no""##)
+        // Each candidate of a resized image's srcset, and none elsewhere.
+        #expect(urls.absolutizingLinks(in: ##"<source srcset="/blog/a-480w.webp 480w, /blog/a-960w.webp 960w,//cdn.org/b.webp 2x"> <img src="/blog/a.png" srcset="/blog/a-480w.png 480w,/blog/a.png 960w" sizes="100vw">"##,
+                                       pageURL: "https://example.com/blog/p/")
+                == ##"<source srcset="https://example.com/blog/a-480w.webp 480w, https://example.com/blog/a-960w.webp 960w,//cdn.org/b.webp 2x"> <img src="https://example.com/blog/a.png" srcset="https://example.com/blog/a-480w.png 480w,https://example.com/blog/a.png 960w" sizes="100vw">"##)
     }
 
     /// The quoter copies eight bytes at a time when none needs escaping: every escaped byte at

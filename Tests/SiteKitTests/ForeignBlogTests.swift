@@ -87,7 +87,7 @@ struct ForeignBlogTests {
     @Test func aJekyllBlogBuildsWithoutAWordAndKeepsItsURLs() throws {
         let site = FixtureSite(Self.jekyllPosts, config: Self.jekyllConfig)
         defer { site.remove() }
-        site.write("Content/static/images/cover.png", "png")
+        site.write("Content/static/images/cover.png", bytes: TestImages.png(width: 4, height: 3))
         let summary = try site.build()
         #expect(summary.warnings.isEmpty, "\(summary.warnings.headlines)")
         #expect(summary.posts == 3 && summary.skippedDrafts == ["Content/posts/unfinished.md"])
@@ -193,6 +193,8 @@ struct ForeignBlogTests {
     @Test func aHugoBlogBuildsWithoutAWordAndKeepsItsURLs() throws {
         let site = FixtureSite(Self.hugoPosts, config: Self.hugoConfig)
         defer { site.remove() }
+        site.write("Content/posts/generics-part-1/diagram.png", bytes: TestImages.png(width: 4, height: 3))
+        site.write("Content/posts/generics-part-1/images/photo.jpg", bytes: TestImages.jpegHeader(width: 4, height: 3))
         let summary = try site.build()
         #expect(summary.warnings.isEmpty, "\(summary.warnings.headlines)")
         #expect(summary.posts == 3 && summary.skippedDrafts == ["Content/posts/someday.md"])
@@ -203,7 +205,7 @@ struct ForeignBlogTests {
             #expect(site.exists(url.hasSuffix("/") ? url + "index.html" : url), "\(url)")
         }
         let part1 = try #require(site.read("2019/08/generics-part-1/index.html"))
-        #expect(part1.contains("<img src=\"/2019/08/generics-part-1/diagram.png\" alt=\"The diagram\" />"))
+        #expect(part1.contains("<img src=\"/2019/08/generics-part-1/diagram.png\" alt=\"The diagram\" width=\"4\" height=\"3\" />"))
         #expect(part1.contains("<a href=\"/2019/09/generics-part-2/\">part 2</a>"))
         #expect(part1.contains("Part 1 of 2 in"), "parts without series_order are ordered by date")
         #expect(part1.contains("<meta name=\"description\" content=\"Where generic code starts.\">"))
@@ -226,6 +228,8 @@ struct ForeignBlogTests {
 
     @Test func withDraftsAnUndatedDraftIsDatedByItsFileAndSaysSo() throws {
         let site = FixtureSite(Self.hugoPosts, config: Self.hugoConfig)
+        site.write("Content/posts/generics-part-1/diagram.png", bytes: TestImages.png(width: 4, height: 3))
+        site.write("Content/posts/generics-part-1/images/photo.jpg", bytes: TestImages.jpegHeader(width: 4, height: 3))
         defer { site.remove() }
         site.write("Content/posts/no-title.md", "---\ndraft: true\n---\n\nText.\n")
         let summary = try site.build(drafts: true)

@@ -39,6 +39,7 @@ struct ImportLinkTests {
     @Test func deadLinksOfTheSourceAreListedAndMadeWarnings() throws {
         let source = ImportFixtures.folder(Self.jekyll)
         defer { try? FileManager.default.removeItem(at: source) }
+        try Data(TestImages.png(width: 4, height: 3)).write(to: source.appendingPathComponent("images/logo.png"))
         let site = source.deletingLastPathComponent().appendingPathComponent(source.lastPathComponent + "-site")
         defer { try? FileManager.default.removeItem(at: site) }
         let report = try SiteImporter(options: .init(generator: .jekyll, source: source, destination: site)).run()

@@ -48,7 +48,9 @@ struct PageMetadataTests {
             "<meta property=\"article:published_time\" content=\"2017-04-19T00:00:00Z\">",
             "<meta property=\"article:tag\" content=\"swift\">",
             "<meta property=\"article:tag\" content=\"ios\">",
-            "<meta name=\"twitter:card\" content=\"summary\">",
+            // No image of its own: its social card.
+            "<meta name=\"twitter:card\" content=\"summary_large_image\">",
+            "<meta property=\"og:image\" content=\"https://example.com/posts/with-summary/social-card.png\">",
             "<meta name=\"twitter:title\" content=\"With summary\">",
             "<html lang=\"en\">",
         ] {

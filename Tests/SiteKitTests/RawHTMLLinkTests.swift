@@ -10,12 +10,13 @@ struct RawHTMLLinkTests {
     static let config = "title: \"Fixture Blog\"\nbase_url: \"https://example.com/\"\nmarkdown:\n  allow_raw_html: true\n"
 
     static func site(_ body: String, config: String = Self.config) -> FixtureSite {
-        FixtureSite([
+        let site = FixtureSite([
             "Content/posts/notes.md": FixtureSite.post("title: Notes\ndate: 2019-05-01", body: body),
             "Content/posts/other.md": FixtureSite.post("title: Other\ndate: 2019-05-02"),
-            "Content/static/images/logo.png": "png",
             "Content/static/media/talk.mp4": "mp4",
         ], config: config)
+        site.write("Content/static/images/logo.png", bytes: TestImages.png(width: 2, height: 2))
+        return site
     }
 
     @Test func oldAnchorsAreLinkTargetsAndRawLinksThatLeadSomewherePass() throws {

@@ -10,8 +10,19 @@ struct ThemeCompletenessTests {
     static let templates: [String] = {
         let folder = SharedFolder.projectRoot.appendingPathComponent("Themes/default/templates")
         return ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
-            .filter { $0.hasSuffix(".mustache") }.map { String($0.dropLast(".mustache".count)) }.sorted()
+            .filter { $0.hasSuffix(".mustache") }.map { String($0.dropLast(".mustache".count)) }
+            .filter { $0 != SocialCards.templateName }.sorted()
     }()
+
+    /// The social card's template is the one a theme may leave out: its posts then have no card.
+    @Test func aThemeWithoutASocialCardBuildsWithoutCards() throws {
+        let site = FixtureSite(["Content/posts/a.md": FixtureSite.post("title: A\ndate: 2020-01-01")])
+        defer { site.remove() }
+        try FileManager.default.removeItem(at: site.root.appendingPathComponent("Themes/default/templates/\(SocialCards.templateName).mustache"))
+        _ = try site.build()
+        #expect(!site.exists("posts/a/social-card.png"))
+        #expect(site.read("posts/a/index.html")?.contains("og:image") == false)
+    }
 
     @Test func theDefaultThemeHasEveryPageTemplate() {
         #expect(Set(PageRoute.templates).isSubset(of: Set(Self.templates)))

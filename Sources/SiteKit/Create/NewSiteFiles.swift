@@ -72,6 +72,14 @@ enum NewSiteFiles {
         # search: true                     # a search page at /search/ and its index (English words
         #                                  # by their stems); false writes neither
 
+        images:                            # the site's pictures
+          strip_metadata: true             # publish them without EXIF, XMP and text blocks (a phone
+                                           # photo's GPS position): the pixels stay untouched
+        #   widths: [480, 960, 1600]       # smaller copies for phones (srcset), made with libvips
+        #   sizes: "(min-width: 44rem) 42rem, 100vw"   # how wide they show: the theme's column
+        #   webp: true                     # a WebP copy beside each, which browsers pick first
+        #   quality: 82                    # JPEG and WebP quality of the copies, 1 to 100
+
         # strings:                         # the theme's words, replaced key by key (for a site in
         #   older_posts: "Older posts →"   # another language); the theme's documentation lists the keys
         #   newer_posts: "← Newer posts"

@@ -5,7 +5,7 @@ import YAML
 
 /// Reads `Content/site.yml` into a `SiteConfig`, every problem at its line and column.
 public enum SiteConfigDecoder {
-    static let knownKeys = ["title", "author", "description", "base_url", "language", "theme", "posts_per_page", "feed_limit", "markdown", "code", "snippets", "strings", "permalinks", "links", "template_syntax", "limits", "keep", "menu", "social", "future", "search"]
+    static let knownKeys = ["title", "author", "description", "base_url", "language", "theme", "posts_per_page", "feed_limit", "markdown", "code", "snippets", "strings", "permalinks", "links", "template_syntax", "limits", "keep", "menu", "social", "future", "search", "images"]
     static let knownSnippetKeys = ["swift_version", "run"]
     static let knownCodeKeys = ["line_numbers", "wrap", "copy", "types"]
     static let knownMarkdownKeys = ["smart_punctuation", "allow_raw_html", "extensions", "math"]
@@ -102,6 +102,21 @@ public enum SiteConfigDecoder {
                 default: sub.error(at: sub.location(ofKey: "internal"), "links.internal must be error or warn, not '\(setting)'")
                 }
             }
+            fields.absorb(sub)
+        }
+        if let images = fields.mappingField("images") {
+            var sub = YAMLFields(file: source.path, lineOffset: 0, mapping: images)
+            sub.warnUnknownKeys(known: ["widths", "sizes", "webp", "quality", "strip_metadata"], what: "images setting")
+            if let widths = sub.stringList("widths") {
+                let numbers = widths.compactMap { Int($0) }.filter { (16...10_000).contains($0) }
+                if numbers.count == widths.count { config.images.widths = Array(Set(numbers)).sorted() } else {
+                    sub.error(at: sub.location(ofValue: "widths"), "images.widths must be a list of widths in pixels from 16 to 10000, such as [480, 960, 1600]")
+                }
+            }
+            if let sizes = sub.string("sizes", required: false) { config.images.sizes = sizes }
+            if let webp = sub.bool("webp") { config.images.webp = webp }
+            if let quality = sub.int("quality", range: 1...100) { config.images.quality = quality }
+            if let strip = sub.bool("strip_metadata") { config.images.stripMetadata = strip }
             fields.absorb(sub)
         }
         if let menu = fields["menu"], menu.scalar != .null {

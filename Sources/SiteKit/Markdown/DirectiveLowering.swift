@@ -85,12 +85,9 @@ struct DirectiveLowering {
         switch directive.name {
         case "Image":
             let children = lower(directive.children, state: &state)
-            var image = "<img src=\"\(attribute(href(value("source"))))\" alt=\"\(attribute(value("alt")))\""
-            switch imageSize(directive, state: &state) {
-            case .some(let size): image += " width=\"\(size.width)\" height=\"\(size.height)\""
-            case .none: break
-            }
-            image += " loading=\"lazy\" decoding=\"async\">"
+            // Its size, loading and smaller copies come with every other image's (``ImageMarkup``).
+            checkImageFile(directive, state: &state)
+            let image = "<img src=\"\(attribute(href(value("source"))))\" alt=\"\(attribute(value("alt")))\">"
             return children.isEmpty
                 ? custom("<figure class=\"figure\">\n" + image, "</figure>", [], position)
                 : custom("<figure class=\"figure\">\n" + image + "\n<figcaption>", "</figcaption>\n</figure>", children, position)
@@ -171,16 +168,12 @@ struct DirectiveLowering {
         }
     }
 
-    /// The image's size from its file, when the source is a file of the site. A site path
-    /// with no file behind it is an error at the argument; an external URL has no size.
-    private func imageSize(_ directive: MarkdownDirective, state: inout State) -> ImageSize.Size? {
-        guard let source = directive.value(of: "source"), case .site(let path, _, _)? = targets[source] else { return nil }
-        guard let disk = assets.file(atSitePath: path) else {
-            state.problems.append(error(directive.argument("source"), directive,
-                                        "@Image's source \(source) is no file of the site (\(path)); put it in Content/static/ or beside the post in its page bundle"))
-            return nil
-        }
-        return disk.isEmpty ? nil : ImageSize.of(file: disk)
+    /// A site path with no file behind it is an error at the argument.
+    private func checkImageFile(_ directive: MarkdownDirective, state: inout State) {
+        guard let source = directive.value(of: "source"), case .site(let path, _, _)? = targets[source],
+              assets.file(atSitePath: path) == nil else { return }
+        state.problems.append(error(directive.argument("source"), directive,
+                                    "@Image's source \(source) is no file of the site (\(path)); put it in Content/static/ or beside the post in its page bundle"))
     }
 
     private func lowerComponent(_ directive: MarkdownDirective, position: SourcePosition, state: inout State) -> MarkdownBlock? {
@@ -247,11 +240,11 @@ package enum IDBytes {
     }
 }
 
-/// The files the site publishes, by their path in the output, for directives that read a
-/// file's header (an `@Image`'s size).
+/// The files the site publishes, by their path in the output, for directives that name a
+/// file (an `@Image`'s source).
 struct SiteAssets: Sendable, Hashable {
     /// Output-relative path (`images/a.png`, `posts/x/diagram.png`) → file on disk; empty
-    /// for a file built into sitegen (the default theme's), which has no size here.
+    /// for a file built into sitegen (the default theme's).
     var files: [String: String] = [:]
 
     /// `path` as a link resolves it (`/images/a.png`), under the base URL's path or not.

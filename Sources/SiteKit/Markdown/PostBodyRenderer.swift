@@ -19,17 +19,18 @@ struct RenderedBody: Sendable {
         var warnings: [Diagnostic]
         var usesScript: Bool
         var unhighlighted: [UnhighlightedBlock]
+        var firstImage: SocialImage?
 
         init(html: String, headings: [HTMLRenderer.Heading], links: [ResolvedLink], wordCount: Int, excerpt: String,
-             checkedSwift: String?, warnings: [Diagnostic], usesScript: Bool, unhighlighted: [UnhighlightedBlock]) {
+             checkedSwift: String?, warnings: [Diagnostic], usesScript: Bool, unhighlighted: [UnhighlightedBlock], firstImage: SocialImage?) {
             (self.html, self.headings, self.links, self.wordCount) = (html, headings, links, wordCount)
             (self.excerpt, self.checkedSwift, self.warnings) = (excerpt, checkedSwift, warnings)
-            (self.usesScript, self.unhighlighted) = (usesScript, unhighlighted)
+            (self.usesScript, self.unhighlighted, self.firstImage) = (usesScript, unhighlighted, firstImage)
         }
 
         func copy() -> Storage {
             Storage(html: html, headings: headings, links: links, wordCount: wordCount, excerpt: excerpt, checkedSwift: checkedSwift,
-                    warnings: warnings, usesScript: usesScript, unhighlighted: unhighlighted)
+                    warnings: warnings, usesScript: usesScript, unhighlighted: unhighlighted, firstImage: firstImage)
         }
     }
 
@@ -42,9 +43,10 @@ struct RenderedBody: Sendable {
 
     init(html: String, headings: [HTMLRenderer.Heading], links: [ResolvedLink], wordCount: Int, excerpt: String,
          checkedSwift: String? = nil, warnings: [Diagnostic] = [], usesScript: Bool = false,
-         unhighlighted: [UnhighlightedBlock] = []) {
+         unhighlighted: [UnhighlightedBlock] = [], firstImage: SocialImage? = nil) {
         storage = Storage(html: html, headings: headings, links: links, wordCount: wordCount, excerpt: excerpt,
-                          checkedSwift: checkedSwift, warnings: warnings, usesScript: usesScript, unhighlighted: unhighlighted)
+                          checkedSwift: checkedSwift, warnings: warnings, usesScript: usesScript, unhighlighted: unhighlighted,
+                          firstImage: firstImage)
     }
 
     var html: String {
@@ -72,6 +74,8 @@ struct RenderedBody: Sendable {
     var usesScript: Bool { storage.usesScript }
     /// Its code blocks in languages sitegen does not highlight, for the site's one warning.
     var unhighlighted: [UnhighlightedBlock] { storage.unhighlighted }
+    /// Its first raster image of the site, which a post without `image:` is shared with.
+    var firstImage: SocialImage? { storage.firstImage }
 }
 
 /// Parses a post's or page's Markdown body with the site's settings. Positions in the
@@ -119,8 +123,10 @@ struct PostBodyRenderer: Sendable {
     var verified = VerifiedSnippets()
     /// Liquid, shortcodes and kramdown attribute lists left in a body: a warning, an error or nothing.
     var templateSyntax = SiteConfig.TemplateSyntaxPolicy.warn
-    /// The files the site publishes, for the sizes of `@Image`s.
+    /// The files the site publishes, for `@Image`'s check of its source.
     var assets = SiteAssets()
+    /// The images' sizes and smaller copies, put on every `<img>` of a body.
+    var images = ImageMarkup()
     /// The site's components, for the directives that call them.
     let components: ComponentTemplates
     /// The inline formulas of the bodies the math scan parsed (``formulas(in:known:)``), by
@@ -218,15 +224,18 @@ struct PostBodyRenderer: Sendable {
             }, source: source)
         }
         let rendering = renderer.renderCollectingHeadings(document)
+        let (html, firstImage) = try images.complete(rendering.html, file: file, links: resolved.map { link in
+            (link.written.inRawHTML ? link.written.url : hrefs[link.written.url] ?? link.written.url, link)
+        })
         return RenderedBody(
-            html: rendering.html, headings: rendering.headings, links: resolved,
+            html: html, headings: rendering.headings, links: resolved,
             wordCount: WordCounter.count(textDocument),
             excerpt: Self.excerpt(of: textDocument), checkedSwift: snippets.checkedWith,
             warnings: (leftover.map { [$0] } ?? []) + document.kramdownWarnings.map {
                 .warning(file, SourceLocation(line: $0.line, column: $0.column), $0.message)
             },
             usesScript: usesScript,
-            unhighlighted: UnhighlightedLanguages.blocks(in: document, file: file))
+            unhighlighted: UnhighlightedLanguages.blocks(in: document, file: file), firstImage: firstImage)
     }
 
     /// A cheap test that lets the bodies without formulas (nearly all) skip the search for them.

@@ -32,7 +32,12 @@ enum RawHTMLLinks {
     /// Calls `body` with each start tag's lower-case element name and its attributes
     /// (lower-case names; values without their quotes).
     static func forEachTag(in html: String, _ body: (String, [(String, String)]) -> Void) {
-        let bytes = Array(html.utf8)
+        forEachTag(in: Array(html.utf8)) { element, attributes, _ in body(element, attributes) }
+    }
+
+    /// The same, with each start tag's byte range in `bytes` (from `<` to `>` included, or
+    /// to the end of an unclosed tag).
+    static func forEachTag(in bytes: [UInt8], _ body: (String, [(String, String)], Range<Int>) -> Void) {
         var index = 0
         func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == 0x0C }
         func isNameByte(_ byte: UInt8) -> Bool {
@@ -87,7 +92,7 @@ enum RawHTMLLinks {
                 }
                 if !name.isEmpty { attributes.append((name, value)) }
             }
-            body(element, attributes)
+            body(element, attributes, index..<min(cursor + 1, bytes.count))
             index = cursor + 1
         }
     }

@@ -70,6 +70,24 @@ public struct SiteConfig: Sendable, Hashable {
 
     /// Links the link checker leaves alone, and how it reports broken ones (`links:`).
     var links = LinkSettings()
+    /// The smaller copies of the site's images and what is published of their metadata (`images:`).
+    var images = ImageSettings()
+
+    struct ImageSettings: Sendable, Hashable {
+        /// The widths in pixels of the smaller copies; an image gets those below its own width.
+        var widths = [480, 960, 1600]
+        /// How wide the image shows on the page, for the browser to pick a copy (`<img sizes>`):
+        /// the default theme's column is 42rem.
+        var sizes = "(min-width: 44rem) 42rem, 100vw"
+        /// A WebP copy beside each, offered first (`<picture>`).
+        var webp = true
+        /// JPEG and WebP quality of the copies, 1 to 100.
+        var quality = 82
+        /// Originals are published without their EXIF, XMP and text blocks (the pixels untouched).
+        var stripMetadata = false
+
+        init() {}
+    }
 
     struct LinkSettings: Sendable, Hashable {
         /// Root-relative paths of a bigger site the blog is part of (`/download/`): links

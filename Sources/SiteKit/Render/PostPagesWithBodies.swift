@@ -17,7 +17,9 @@ struct PostPagesWithBodies: Sendable {
     init(pages: SitePages, index: PostIndex) {
         self.pages = pages
         let site = pages.site
-        context = TemplateContext(site: site, pages: PageSet(site: site), postBodies: [], pageBodies: [], index: index, strings: pages.theme.strings)
+        var context = TemplateContext(site: site, pages: PageSet(site: site), postBodies: [], pageBodies: [], index: index, strings: pages.theme.strings)
+        context.sharing = pages.sharing
+        self.context = context
         let feedBuilder = FeedBuilder(site: site, urls: context.urls, postBodies: [], index: index, strings: pages.theme.strings)
         self.feedBuilder = feedBuilder
         feeds = StreamedFeeds(FeedBuilder.sources(of: site).map { ($0, feedBuilder.postIndexes($0)) })

@@ -27,6 +27,8 @@ final class RenderCache: @unchecked Sendable {
         var math: [MathFormula.Key: String]
         var verified: VerifiedSnippets
         var templateSyntax: SiteConfig.TemplateSyntaxPolicy
+        /// The images' sizes and copies, which bodies' `<img>` show.
+        var images: ImageMarkup
     }
 
     /// What an output unit was made from: a page's or feed's signature, or a site file's text.

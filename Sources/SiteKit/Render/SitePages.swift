@@ -35,8 +35,14 @@ struct SitePages: Sendable {
     var math: MathRenderer?
     /// What the last check-snippets run recorded, for the pages to show.
     var verifiedSnippets = VerifiedSnippets()
-    /// The files the site publishes, for the sizes of `@Image`s.
+    /// The files the site publishes, for `@Image`'s check of its source.
     var assets = SiteAssets()
+    /// The images' sizes and smaller copies, for every `<img>` of a body.
+    var images = ImageMarkup()
+    /// The posts' social cards, by the post's source file.
+    var cards: [String: SocialImage] = [:]
+
+    var sharing: TemplateContext.Sharing { TemplateContext.Sharing(cards: cards, images: images.catalog) }
 
     init(site: Site, theme: Theme, math: MathRenderer? = nil) {
         self.site = site
@@ -61,7 +67,8 @@ struct SitePages: Sendable {
         let site = self.site
         let (renderer, warnings) = try bodyRenderer(cache: cache)
         cache?.begin(environment: .init(links: renderer.links, markdown: site.config.markdown, math: renderer.math.htmlByKey,
-                                        verified: renderer.verified, templateSyntax: renderer.templateSyntax),
+                                        verified: renderer.verified, templateSyntax: renderer.templateSyntax,
+                                        images: renderer.images),
                      templates: theme.sources)
         let bodyKeys = site.posts.map { RenderCache.BodyKey(body: $0.body, file: $0.sourcePath, firstLine: $0.bodyFirstLine, urlPath: $0.urlPath) }
             + site.pages.map { RenderCache.BodyKey(body: $0.body, file: $0.sourcePath, firstLine: $0.bodyFirstLine, urlPath: $0.urlPath) }
@@ -124,9 +131,11 @@ struct SitePages: Sendable {
             self.versions($0, postBodies: Array(bodyVersions.prefix(postCount)), pageBodies: Array(bodyVersions.dropFirst(postCount)),
                           index: index, homePages: pages.homePageCount)
         }
-        let context = TemplateContext(site: site, pages: pages, postBodies: postBodies, pageBodies: pageBodies, index: index,
+        var pageContext = TemplateContext(site: site, pages: pages, postBodies: postBodies, pageBodies: pageBodies, index: index,
                                       strings: theme.strings, reuse: cache.flatMap { cache in renderVersions.map { (cache, $0) } },
                                       made: postPages?.context.items)
+        pageContext.sharing = sharing
+        let context = pageContext
         let feeds = FeedBuilder(site: site, urls: context.urls, postBodies: postBodies, index: index, strings: theme.strings)
         let sources = zip(site.posts, postBodies).map { (sourcePath: $0.sourcePath, urlPath: $0.urlPath, links: $1.links + Self.imageLinks(of: $0)) }
             + zip(site.pages, pageBodies).map { (sourcePath: $0.sourcePath, urlPath: $0.urlPath, links: $1.links) }
@@ -243,6 +252,7 @@ struct SitePages: Sendable {
                                         footnotes: cache?.footnotes(of: links.sourceURLPaths))
         renderer.verified = verifiedSnippets
         renderer.assets = assets
+        renderer.images = images
         renderer.templateSyntax = site.config.templateSyntax
         guard let math else { return (renderer, []) }
         let bodies = site.posts.map { (body: $0.body, file: $0.sourcePath, firstLine: $0.bodyFirstLine) }

@@ -80,6 +80,26 @@ package struct SiteURLs: Sendable, Equatable {
                 let quote = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(found))
                 index = quote + 1
                 let value = quote + 1
+                if value < html.count, Self.endsWithSrcset(base, before: quote) {
+                    // Each candidate of `a-480w.png 480w, /a.png 960w` that is a path of the site.
+                    var cursor = value
+                    var atCandidate = true
+                    while cursor < html.count, html[cursor] != UInt8(ascii: "\"") {
+                        let byte = html[cursor]
+                        if atCandidate, byte != UInt8(ascii: " ") {
+                            atCandidate = false
+                            if byte == UInt8(ascii: "/"), cursor + 1 < html.count, html[cursor + 1] != UInt8(ascii: "/") {
+                                result.append(contentsOf: UnsafeBufferPointer(rebasing: html[runStart..<cursor]))
+                                result += origin
+                                runStart = cursor
+                            }
+                        }
+                        if byte == UInt8(ascii: ",") { atCandidate = true }
+                        cursor += 1
+                    }
+                    index = cursor + 1
+                    continue
+                }
                 guard value < html.count, Self.endsWithAttribute(base, before: quote) else { continue }
                 let insertion: [UInt8]
                 if html[value] == UInt8(ascii: "/") && (value + 1 == html.count || html[value + 1] != UInt8(ascii: "/")) {
@@ -106,6 +126,13 @@ package struct SiteURLs: Sendable, Equatable {
             return memcmp(base + quote - count, name.utf8Start, count) == 0
         }
         return matches(" href=") || matches(" src=")
+    }
+
+    /// Whether the bytes before the quote at `quote` are ` srcset=`.
+    private static func endsWithSrcset(_ base: UnsafePointer<UInt8>, before quote: Int) -> Bool {
+        let name: StaticString = " srcset="
+        let count = name.utf8CodeUnitCount
+        return quote >= count && memcmp(base + quote - count, name.utf8Start, count) == 0
     }
 
     /// RFC 3986: a letter, then letters, digits, `+`, `-` or `.`, then `:`.

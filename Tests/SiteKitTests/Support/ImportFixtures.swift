@@ -28,7 +28,7 @@ enum ImportFixtures {
         return files
     }
 
-    static let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x00, 0xFF, 0xFE]
+    static let png: [UInt8] = TestImages.png(width: 4, height: 3)
 
     static let jekyllConfig = """
         # Site settings

@@ -32,6 +32,7 @@ extension TemplateContext {
         let series = index.seriesPlaces[post.sourcePath].map { site.series[$0.series] }
         return document(.post, title: post.title, urlPath: post.urlPath,
                         metadata: PageMetadata(description: PostSummary.description(post.summary, body), article: post,
+                                               image: socialImage(of: post, body: body),
                                                feedFolder: series.map { (strings.format("series_feeds", ["series": $0.name]), $0.urlPath) }),
                         fields: ["post": .object(fields)])
     }

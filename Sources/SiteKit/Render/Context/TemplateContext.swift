@@ -28,6 +28,14 @@ struct TemplateContext: Sendable {
     private let categorySlugs: [String: Tag]
     private let siteFields: MustacheObject
     private let stringsValue: MustacheValue
+    /// What each post is shared with when it has no picture of its own: its social card
+    /// (by source file), and the site's images for the size of an `image:`.
+    var sharing = Sharing()
+
+    struct Sharing: Sendable {
+        var cards: [String: SocialImage] = [:]
+        var images = ImageCatalog()
+    }
 
     struct NavigationEntry: Sendable {
         var title: String
@@ -142,8 +150,21 @@ struct TemplateContext: Sendable {
     struct PageMetadata {
         var description: String?
         var article: Post?
+        /// The picture it is shared with (`og:image`).
+        var image: SocialImage?
         /// The feeds of the page's own tag or series, besides the site's.
         var feedFolder: (title: String, urlPath: String)?
+    }
+
+    /// What a post is shared with: its `image:` (with its size when it is a file of the
+    /// site), else its body's first picture, else its social card; nil when none.
+    func socialImage(of post: Post, body: RenderedBody) -> SocialImage? {
+        if let image = post.image {
+            let header = image.sitePath.flatMap { try? sharing.images.image(atSitePath: $0)?.header.get() }
+            return SocialImage(sitePath: image.sitePath, url: image.url, alt: image.alt,
+                               width: header.flatMap { $0.width > 0 ? $0.width : nil }, height: header.flatMap { $0.height > 0 ? $0.height : nil })
+        }
+        return body.firstImage ?? sharing.cards[post.sourcePath]
     }
 
     /// The root value of a page: `site`, `page`, and the kind's own keys.
@@ -176,8 +197,9 @@ struct TemplateContext: Sendable {
             "published_iso": metadata.article.map { .string($0.date.rfc3339) } ?? .null,
             "modified_iso": metadata.article.map { .string(Sitemap.lastModified($0).rfc3339) } ?? .null,
             "tags": .array((metadata.article?.tags ?? []).map { .string($0) }),
-            "image": metadata.article?.image.map { image in
-                ["permalink": .string(image.sitePath.map { urls.absolute(urlPath: $0) } ?? image.url), "alt": .string(image.alt)]
+            "image": metadata.image.map { image in
+                ["permalink": .string(image.sitePath.map { urls.absolute(urlPath: $0) } ?? image.url), "alt": .string(image.alt),
+                 "width": image.width.map(MustacheValue.int) ?? .null, "height": image.height.map(MustacheValue.int) ?? .null]
             } ?? .null,
             "feeds": .array(feeds),
         ]

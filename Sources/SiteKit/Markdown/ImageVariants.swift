@@ -1,0 +1,55 @@
+/// The smaller copies of one image the build publishes beside it: for each of the site's
+/// widths below the image's own, one in its format and (with `webp`) one in WebP, and a
+/// WebP of the full size. Known from the header and the settings alone, so pages name
+/// them while libvips is still making them.
+struct ImageVariants: Sendable, Hashable {
+    struct Variant: Sendable, Hashable {
+        var width: Int
+        var height: Int
+        var format: ImageHeader.Format
+        /// The file name's ending: `-480w.jpg`, `-1200w.webp`.
+        var suffix: String
+
+        /// `images/a.png` → `images/a-480w.png`: its output path beside the original's.
+        func path(beside original: String) -> String {
+            let slash = original.lastIndex(of: "/").map { original.index(after: $0) } ?? original.startIndex
+            let dot = original[slash...].lastIndex(of: ".") ?? original.endIndex
+            return String(original[..<dot]) + suffix
+        }
+    }
+
+    var variants: [Variant] = []
+
+    /// The variants of an image of `header`'s size; none for a format libvips does not resize
+    /// (SVG, GIF, AVIF) or an image no wider than the smallest width.
+    init(header: ImageHeader, settings: SiteConfig.ImageSettings, originalExtension: String) {
+        guard header.format.isResizable else { return }
+        let widths = settings.widths.filter { $0 < header.width }
+        for width in widths {
+            let height = max(1, Int((Double(header.height) * Double(width) / Double(header.width)).rounded()))
+            variants.append(Variant(width: width, height: height, format: header.format, suffix: "-\(width)w.\(originalExtension)"))
+            if settings.webp, header.format != .webp {
+                variants.append(Variant(width: width, height: height, format: .webp, suffix: "-\(width)w.webp"))
+            }
+        }
+        if settings.webp, header.format != .webp, !widths.isEmpty {
+            variants.append(Variant(width: header.width, height: header.height, format: .webp, suffix: "-\(header.width)w.webp"))
+        }
+    }
+
+    /// `png` of `/images/a.png` (a path or URL), "" when its name has none.
+    static func fileExtension(of path: String) -> String {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        return name.lastIndex(of: ".").map { String(name[name.index(after: $0)...]) } ?? ""
+    }
+
+    /// The candidates of one `srcset`, smallest first, the original last at its own width:
+    /// `a-480w.jpg 480w, a.jpg 1200w`. `source` is the original's URL as the page writes it.
+    func srcset(source: String, header: ImageHeader, format: ImageHeader.Format) -> String? {
+        let chosen = variants.filter { $0.format == format }
+        guard !chosen.isEmpty else { return nil }
+        var candidates = chosen.map { "\($0.path(beside: source)) \($0.width)w" }
+        if format == header.format { candidates.append("\(source) \(header.width)w") }
+        return candidates.joined(separator: ", ")
+    }
+}

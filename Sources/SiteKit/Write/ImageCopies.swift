@@ -1,0 +1,170 @@
+import Foundation
+import Support
+
+/// The files a build publishes for the site's images besides the originals: each raster's
+/// smaller copies (``ImageVariants``, made by libvips, always without metadata) and, with
+/// `strip_metadata`, the originals without their EXIF, XMP and text blocks. Every file is
+/// made once into `.sitegen-cache/images/`, named by the image's content hash and the
+/// settings that shape it, and copied from there like any static file: a build whose images
+/// and settings did not change makes nothing and reads no image.
+struct ImageCopies: Sendable {
+    struct Job: Sendable, Hashable {
+        enum Kind: Sendable, Hashable {
+            /// libvips: shrink to the width, saved with these options.
+            case resize(width: Int, options: String)
+            /// The original without its metadata blocks, its pixels' bytes untouched.
+            case strip
+            /// A post's social card: this SVG rasterized into a PNG.
+            case card(svg: String)
+        }
+
+        var kind: Kind
+        var source: String
+        var displayName: String
+        /// Where the made file is kept: the static file's source.
+        var cacheFile: String
+    }
+
+    /// What is still to be made (its cache file is missing).
+    private(set) var jobs: [Job] = []
+    /// The static files with the originals replaced by their stripped copies and the
+    /// smaller copies added.
+    private(set) var staticFiles: [OutputWriter.StaticFile] = []
+    /// libvips when it could be opened; nil leaves the images as they are.
+    let vips: LibVips?
+    private(set) var warnings: [Diagnostic] = []
+    private(set) var problems: [Diagnostic] = []
+
+    /// The output paths of the social cards made (none without libvips).
+    private(set) var cardPaths: Set<String> = []
+
+    /// `cards`: output path (`posts/x/social-card.png`) → the SVG to rasterize, with the
+    /// source file of its post for messages.
+    init(catalog: ImageCatalog, staticFiles original: [OutputWriter.StaticFile], settings: SiteConfig.ImageSettings,
+         cards: [(relative: String, svg: String, source: String)] = [], cacheFolder: URL, vipsPath: String, settingsFile: String) {
+        let images = original.compactMap { file in catalog.images[file.relative].map { (file, $0) } }
+        let resizable = images.filter { (try? $0.1.header.get())?.format.isResizable == true }
+        var vips: LibVips?
+        if !resizable.isEmpty || !cards.isEmpty {
+            switch LibVips.open(path: vipsPath) {
+            case .success(let library): vips = library
+            case .failure(let failure):
+                let what = [resizable.isEmpty ? nil : "the \(resizable.count) images are published as they are, without smaller copies",
+                            cards.isEmpty ? nil : cards.count == 1 ? "1 post gets no social card" : "\(cards.count) posts get no social card"].compactMap { $0 }.joined(separator: " and ")
+                warnings.append(.warning(settingsFile, nil, "\(failure.message): \(what); install libvips (Debian: apt-get install libvips42)"))
+            }
+        }
+        self.vips = vips
+        let folder = cacheFolder.path
+        let existing = Set(original.map(\.relative))
+        var made: [OutputWriter.StaticFile] = []
+        var replaced: [String: OutputWriter.StaticFile] = [:]
+        var seen = Set<String>()
+        for (file, image) in images {
+            guard case .success(let header) = image.header else { continue }
+            if image.hasGPSPosition, !settings.stripMetadata {
+                warnings.append(.warning(file.displayName, nil, "this image gives the GPS position where it was taken, which readers can see; "
+                                         + "set images: { strip_metadata: true } in site.yml, or remove it (exiftool -gps:all= \(file.displayName))"))
+            }
+            if settings.stripMetadata, image.hasMetadata {
+                let cacheFile = "\(folder)/\(image.contentHash)-stripped.\(Self.fileExtension(header.format))"
+                replaced[file.relative] = OutputWriter.StaticFile(source: URL(fileURLWithPath: cacheFile), relative: file.relative,
+                                                                  displayName: file.displayName)
+                if seen.insert(cacheFile).inserted, FileStatus.of(cacheFile) == nil {
+                    jobs.append(Job(kind: .strip, source: image.source, displayName: file.displayName, cacheFile: cacheFile))
+                }
+            }
+            guard vips != nil else { continue }
+            let originalExtension = ImageVariants.fileExtension(of: file.relative)
+            for variant in ImageVariants(header: header, settings: settings, originalExtension: originalExtension).variants {
+                let relative = variant.path(beside: file.relative)
+                if existing.contains(relative) {
+                    problems.append(.error(file.displayName, nil, "its \(variant.width) px copy would be published as \(relative), "
+                                           + "which is a static file of the site too; rename one of them"))
+                    continue
+                }
+                let options = variant.format == .png ? "strip" : "Q=\(settings.quality),strip"
+                let cacheFile = "\(folder)/\(image.contentHash)-\(variant.width)w-\(options.replacingOccurrences(of: ",", with: "-").replacingOccurrences(of: "=", with: ""))"
+                    + ".\(Self.fileExtension(variant.format))"
+                made.append(OutputWriter.StaticFile(source: URL(fileURLWithPath: cacheFile), relative: relative, displayName: file.displayName))
+                if seen.insert(cacheFile).inserted, FileStatus.of(cacheFile) == nil {
+                    jobs.append(Job(kind: .resize(width: variant.width, options: options), source: image.source,
+                                    displayName: file.displayName, cacheFile: cacheFile))
+                }
+            }
+        }
+        if vips != nil {
+            for card in cards {
+                guard !existing.contains(card.relative) else {
+                    problems.append(.error(card.source, nil, "its social card would be published as \(card.relative), which is a file of the site "
+                                           + "too; rename that file, or give the post an image:"))
+                    continue
+                }
+                var hash = SHA256()
+                hash.update(card.svg)
+                let cacheFile = "\(folder)/card-\(hash.hexDigest()).png"
+                made.append(OutputWriter.StaticFile(source: URL(fileURLWithPath: cacheFile), relative: card.relative, displayName: card.source))
+                cardPaths.insert(card.relative)
+                if seen.insert(cacheFile).inserted, FileStatus.of(cacheFile) == nil {
+                    jobs.append(Job(kind: .card(svg: card.svg), source: card.source, displayName: card.source, cacheFile: cacheFile))
+                }
+            }
+        }
+        staticFiles = original.map { replaced[$0.relative] ?? $0 } + made
+    }
+
+    /// Makes every missing file, on every core; the errors of those that failed.
+    func make() -> [Diagnostic] {
+        guard !jobs.isEmpty else { return [] }
+        try? FileManager.default.createDirectory(atPath: URL(fileURLWithPath: jobs[0].cacheFile).deletingLastPathComponent().path,
+                                                 withIntermediateDirectories: true)
+        let vips = self.vips
+        return jobs.parallelMapInOrder { job -> Diagnostic? in
+            // Made beside and renamed: a build that stops halfway leaves no half file to reuse.
+            let temporary = job.cacheFile + ".\(getpid())-\(UUID().uuidString).tmp." + ImageVariants.fileExtension(of: job.cacheFile)
+            defer { unlink(temporary) }
+            switch job.kind {
+            case .strip:
+                do throws(RegularFile.Failure) {
+                    let bytes = try RegularFile.read(job.source)
+                    let format = ImageHeader.Format(fileName: job.cacheFile) ?? .jpeg
+                    let stripped = ImageMetadata.stripped(bytes, format: format) ?? bytes
+                    guard stripped.withUnsafeBufferPointer({ FileWriting.write($0, to: temporary) }) else {
+                        return .error(job.displayName, nil, "cannot write its copy without metadata into \(job.cacheFile): \(String(cString: strerror(errno)))")
+                    }
+                } catch {
+                    return .error(job.displayName, nil, "cannot read the image: \(error.message)")
+                }
+            case .card(let svg):
+                guard let vips else { return nil }
+                do throws(LibVips.Failure) {
+                    try vips.rasterize(svg: svg, into: temporary)
+                } catch {
+                    return .error(job.displayName, nil, "libvips could not draw its social card: \(error.message)")
+                }
+            case .resize(let width, let options):
+                guard let vips else { return nil }
+                do throws(LibVips.Failure) {
+                    try vips.resize(job.source, width: width, into: temporary, options: options)
+                } catch {
+                    return .error(job.displayName, nil, "libvips could not make its \(width) px copy: \(error.message)")
+                }
+                // libvips 8.14's WebP saver keeps the EXIF and XMP that `strip` should drop.
+                if let made = try? RegularFile.read(temporary), let format = ImageHeader.Format(fileName: job.cacheFile),
+                   let stripped = ImageMetadata.stripped(made, format: format),
+                   !stripped.withUnsafeBufferPointer({ FileWriting.write($0, to: temporary) }) {
+                    return .error(job.displayName, nil, "cannot write its \(width) px copy: \(String(cString: strerror(errno)))")
+                }
+            }
+            guard rename(temporary, job.cacheFile) == 0 else {
+                return .error(job.displayName, nil, "cannot keep its copy in \(job.cacheFile): \(String(cString: strerror(errno)))")
+            }
+            return nil
+        }.compactMap { $0 }
+    }
+
+    /// `.jpg` for libvips to pick its saver by; the temporary name must end with it too.
+    static func fileExtension(_ format: ImageHeader.Format) -> String {
+        format == .jpeg ? "jpg" : format.rawValue
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+import Testing
+@testable import SiteKit
+@testable import Support
+
+/// Every post is shared with a picture: its `image:`, else its body's first, else a 1200×630
+/// card drawn from the theme's SVG template through libvips. libvips' command-line tools
+/// judge the card's size and that its text is drawn.
+@Suite("Social cards and og:image")
+struct SocialCardTests {
+    static func site() -> FixtureSite {
+        let site = FixtureSite([
+            "Content/posts/plain.md": FixtureSite.post("title: \"Generics, from the ground up\"\ndate: 2024-03-02\nseries: Swift Generics",
+                                                       body: "Text without a picture.\n"),
+            "Content/posts/covered.md": FixtureSite.post("title: Covered\ndate: 2024-03-03\nseries: Swift Generics\nimage: { path: /images/cover.png, alt: \"A cover\" }"),
+            "Content/posts/shown.md": FixtureSite.post("title: Shown\ndate: 2024-03-04", body: "Intro.\n\n![The harbour](/images/harbour.png)\n"),
+        ])
+        site.write("Content/static/images/cover.png", bytes: TestImages.png(width: 300, height: 200))
+        site.write("Content/static/images/harbour.png", bytes: TestImages.png(width: 400, height: 250))
+        return site
+    }
+
+    static func meta(_ page: String, _ property: String) -> String? {
+        guard let start = page.range(of: "<meta property=\"\(property)\" content=\"") ?? page.range(of: "<meta name=\"\(property)\" content=\"") else { return nil }
+        return page[start.upperBound...].prefix { $0 != "\"" }.description
+    }
+
+    @Test func eachPostIsSharedWithItsImageItsFirstPictureOrItsCard() throws {
+        let site = Self.site()
+        defer { site.remove() }
+        let summary = try site.build()
+        #expect(summary.warnings.isEmpty, "\(summary.warnings.headlines)")
+        let plain = try #require(site.read("posts/plain/index.html"))
+        #expect(Self.meta(plain, "og:image") == "https://example.com/posts/plain/social-card.png")
+        #expect(Self.meta(plain, "twitter:image") == "https://example.com/posts/plain/social-card.png")
+        #expect(Self.meta(plain, "og:image:width") == "1200" && Self.meta(plain, "og:image:height") == "630")
+        #expect(Self.meta(plain, "og:image:alt") == "Generics, from the ground up")
+        #expect(Self.meta(plain, "twitter:card") == "summary_large_image")
+        let covered = try #require(site.read("posts/covered/index.html"))
+        #expect(Self.meta(covered, "og:image") == "https://example.com/images/cover.png")
+        #expect(Self.meta(covered, "og:image:width") == "300" && Self.meta(covered, "og:image:height") == "200")
+        #expect(Self.meta(covered, "og:image:alt") == "A cover")
+        let shown = try #require(site.read("posts/shown/index.html"))
+        #expect(Self.meta(shown, "og:image") == "https://example.com/images/harbour.png")
+        #expect(Self.meta(shown, "og:image:width") == "400" && Self.meta(shown, "og:image:alt") == "The harbour")
+        #expect(!site.exists("posts/covered/social-card.png") && !site.exists("posts/shown/social-card.png"))
+        let card = site.output.appendingPathComponent("posts/plain/social-card.png")
+        #expect(try ImageResizeTests.size(card) == "1200x630")
+    }
+
+    @Test func theCardsTextIsDrawnAndTheCardIsMadeOnce() throws {
+        let site = Self.site()
+        defer { site.remove() }
+        _ = try site.build()
+        let card = site.output.appendingPathComponent("posts/plain/social-card.png")
+        // The same template with no words at all (its sections and other tags left out), drawn by the same libvips.
+        var blankSVG = try String(contentsOf: SharedFolder.projectRoot.appendingPathComponent("Themes/default/templates/social-card.mustache"),
+                                  encoding: .utf8)
+        for (name, value) in ["width": "1200", "height": "630", "title_top": "340"] { blankSVG = blankSVG.replacingOccurrences(of: "{{\(name)}}", with: value) }
+        blankSVG = blankSVG.replacing(try Regex("\\{\\{#(\\w+)\\}\\}.*?\\{\\{/\\1\\}\\}"), with: "").replacing(try Regex("\\{\\{[^}]*\\}\\}"), with: "")
+        #expect(!blankSVG.contains("{{") && blankSVG.contains("<text"))
+        let blank = site.root.appendingPathComponent("blank.png")
+        try LibVips.open().get().rasterize(svg: blankSVG, into: blank.path)
+        #expect(try ImageResizeTests.size(blank) == "1200x630")
+        // The mean difference of the two, over every pixel and band: text covers a share of the card.
+        let difference = site.root.appendingPathComponent("difference.v")
+        _ = try ImageResizeTests.judge("/usr/bin/vips", ["subtract", card.path, blank.path, difference.path])
+        let absolute = site.root.appendingPathComponent("absolute.v")
+        _ = try ImageResizeTests.judge("/usr/bin/vips", ["abs", difference.path, absolute.path])
+        let mean = try #require(Double(try ImageResizeTests.judge("/usr/bin/vips", ["avg", absolute.path])))
+        #expect(mean > 2, "the card differs from the blank template by \(mean) on average")
+        // Made once: the next build copies it from the cache.
+        let cache = site.root.appendingPathComponent(".sitegen-cache/images")
+        let cards = try FileManager.default.contentsOfDirectory(atPath: cache.path).filter { $0.hasPrefix("card-") }
+        #expect(cards.count == 1)
+        let made = try FileManager.default.attributesOfItem(atPath: cache.appendingPathComponent(cards[0]).path)[.modificationDate] as? Date
+        _ = try site.build()
+        #expect(try FileManager.default.attributesOfItem(atPath: cache.appendingPathComponent(cards[0]).path)[.modificationDate] as? Date == made)
+        // A new title is a new card.
+        site.write("Content/posts/plain.md", FixtureSite.post("title: \"Generics, again\"\ndate: 2024-03-02", body: "Text.\n"))
+        _ = try site.build()
+        #expect(try FileManager.default.contentsOfDirectory(atPath: cache.path).filter { $0.hasPrefix("card-") }.count == 2)
+    }
+
+    @Test func titlesAreBrokenBetweenWordsIntoThreeLinesAtMost() {
+        #expect(SocialCards.titleLines("Generics, from the ground up", width: 28, count: 3) == ["Generics, from the ground up"])
+        #expect(SocialCards.titleLines("Protocols with associated types and the opaque some keyword in practice", width: 28, count: 3)
+                == ["Protocols with associated", "types and the opaque some", "keyword in practice"])
+        #expect(SocialCards.titleLines(String(repeating: "word ", count: 40), width: 28, count: 3).count == 3)
+        #expect(SocialCards.titleLines(String(repeating: "word ", count: 40), width: 28, count: 3).last?.hasSuffix("…") == true)
+    }
+}
