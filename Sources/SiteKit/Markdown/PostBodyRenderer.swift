@@ -19,17 +19,18 @@ struct RenderedBody: Sendable {
         var warnings: [Diagnostic]
         var usesScript: Bool
         var unhighlighted: [UnhighlightedBlock]
+        var hasTypes: Bool
 
         init(html: String, headings: [HTMLRenderer.Heading], links: [ResolvedLink], wordCount: Int, excerpt: String,
-             checkedSwift: String?, warnings: [Diagnostic], usesScript: Bool, unhighlighted: [UnhighlightedBlock]) {
+             checkedSwift: String?, warnings: [Diagnostic], usesScript: Bool, unhighlighted: [UnhighlightedBlock], hasTypes: Bool) {
             (self.html, self.headings, self.links, self.wordCount) = (html, headings, links, wordCount)
             (self.excerpt, self.checkedSwift, self.warnings) = (excerpt, checkedSwift, warnings)
-            (self.usesScript, self.unhighlighted) = (usesScript, unhighlighted)
+            (self.usesScript, self.unhighlighted, self.hasTypes) = (usesScript, unhighlighted, hasTypes)
         }
 
         func copy() -> Storage {
             Storage(html: html, headings: headings, links: links, wordCount: wordCount, excerpt: excerpt, checkedSwift: checkedSwift,
-                    warnings: warnings, usesScript: usesScript, unhighlighted: unhighlighted)
+                    warnings: warnings, usesScript: usesScript, unhighlighted: unhighlighted, hasTypes: hasTypes)
         }
     }
 
@@ -42,9 +43,10 @@ struct RenderedBody: Sendable {
 
     init(html: String, headings: [HTMLRenderer.Heading], links: [ResolvedLink], wordCount: Int, excerpt: String,
          checkedSwift: String? = nil, warnings: [Diagnostic] = [], usesScript: Bool = false,
-         unhighlighted: [UnhighlightedBlock] = []) {
+         unhighlighted: [UnhighlightedBlock] = [], hasTypes: Bool = false) {
         storage = Storage(html: html, headings: headings, links: links, wordCount: wordCount, excerpt: excerpt,
-                          checkedSwift: checkedSwift, warnings: warnings, usesScript: usesScript, unhighlighted: unhighlighted)
+                          checkedSwift: checkedSwift, warnings: warnings, usesScript: usesScript, unhighlighted: unhighlighted,
+                          hasTypes: hasTypes)
     }
 
     var html: String {
@@ -72,6 +74,9 @@ struct RenderedBody: Sendable {
     var usesScript: Bool { storage.usesScript }
     /// Its code blocks in languages sitegen does not highlight, for the site's one warning.
     var unhighlighted: [UnhighlightedBlock] { storage.unhighlighted }
+    /// The body as feeds carry it: without the types' popovers (``CodeTypesHTML/feedHTML(_:)``),
+    /// searched for only in a body that has them.
+    var feedHTML: String { storage.hasTypes ? CodeTypesHTML.feedHTML(storage.html) : storage.html }
 }
 
 /// Parses a post's or page's Markdown body with the site's settings. Positions in the
@@ -209,7 +214,7 @@ struct PostBodyRenderer: Sendable {
                 .warning(file, SourceLocation(line: $0.line, column: $0.column), $0.message)
             },
             usesScript: usesScript,
-            unhighlighted: UnhighlightedLanguages.blocks(in: document, file: file))
+            unhighlighted: UnhighlightedLanguages.blocks(in: document, file: file), hasTypes: !snippets.types.isEmpty)
     }
 
     /// A cheap test that lets the bodies without formulas (nearly all) skip the search for them.
