@@ -20,17 +20,19 @@ struct RenderedBody: Sendable {
         var usesScript: Bool
         var unhighlighted: [UnhighlightedBlock]
         var firstImage: SocialImage?
+        var hasTypes: Bool
 
         init(html: String, headings: [HTMLRenderer.Heading], links: [ResolvedLink], wordCount: Int, excerpt: String,
-             checkedSwift: String?, warnings: [Diagnostic], usesScript: Bool, unhighlighted: [UnhighlightedBlock], firstImage: SocialImage?) {
+             checkedSwift: String?, warnings: [Diagnostic], usesScript: Bool, unhighlighted: [UnhighlightedBlock], firstImage: SocialImage?,
+             hasTypes: Bool) {
             (self.html, self.headings, self.links, self.wordCount) = (html, headings, links, wordCount)
             (self.excerpt, self.checkedSwift, self.warnings) = (excerpt, checkedSwift, warnings)
-            (self.usesScript, self.unhighlighted, self.firstImage) = (usesScript, unhighlighted, firstImage)
+            (self.usesScript, self.unhighlighted, self.firstImage, self.hasTypes) = (usesScript, unhighlighted, firstImage, hasTypes)
         }
 
         func copy() -> Storage {
             Storage(html: html, headings: headings, links: links, wordCount: wordCount, excerpt: excerpt, checkedSwift: checkedSwift,
-                    warnings: warnings, usesScript: usesScript, unhighlighted: unhighlighted, firstImage: firstImage)
+                    warnings: warnings, usesScript: usesScript, unhighlighted: unhighlighted, firstImage: firstImage, hasTypes: hasTypes)
         }
     }
 
@@ -43,10 +45,10 @@ struct RenderedBody: Sendable {
 
     init(html: String, headings: [HTMLRenderer.Heading], links: [ResolvedLink], wordCount: Int, excerpt: String,
          checkedSwift: String? = nil, warnings: [Diagnostic] = [], usesScript: Bool = false,
-         unhighlighted: [UnhighlightedBlock] = [], firstImage: SocialImage? = nil) {
+         unhighlighted: [UnhighlightedBlock] = [], firstImage: SocialImage? = nil, hasTypes: Bool = false) {
         storage = Storage(html: html, headings: headings, links: links, wordCount: wordCount, excerpt: excerpt,
                           checkedSwift: checkedSwift, warnings: warnings, usesScript: usesScript, unhighlighted: unhighlighted,
-                          firstImage: firstImage)
+                          firstImage: firstImage, hasTypes: hasTypes)
     }
 
     var html: String {
@@ -76,6 +78,9 @@ struct RenderedBody: Sendable {
     var unhighlighted: [UnhighlightedBlock] { storage.unhighlighted }
     /// Its first raster image of the site, which a post without `image:` is shared with.
     var firstImage: SocialImage? { storage.firstImage }
+    /// The body as feeds carry it: without the types' popovers (``CodeTypesHTML/feedHTML(_:)``),
+    /// searched for only in a body that has them.
+    var feedHTML: String { storage.hasTypes ? CodeTypesHTML.feedHTML(storage.html) : storage.html }
 }
 
 /// Parses a post's or page's Markdown body with the site's settings. Positions in the
@@ -235,7 +240,8 @@ struct PostBodyRenderer: Sendable {
                 .warning(file, SourceLocation(line: $0.line, column: $0.column), $0.message)
             },
             usesScript: usesScript,
-            unhighlighted: UnhighlightedLanguages.blocks(in: document, file: file), firstImage: firstImage)
+            unhighlighted: UnhighlightedLanguages.blocks(in: document, file: file), firstImage: firstImage,
+            hasTypes: !snippets.types.isEmpty)
     }
 
     /// A cheap test that lets the bodies without formulas (nearly all) skip the search for them.

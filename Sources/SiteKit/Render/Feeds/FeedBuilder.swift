@@ -68,7 +68,7 @@ struct FeedBuilder: Sendable {
                         let post = site.posts[index], rendered = body(index)
                         return Feed.Entry(title: post.title, url: urls.absolute(urlPath: post.urlPath), published: post.date,
                                           updated: Sitemap.lastModified(post), summary: PostSummary.summary(post.summary, rendered) ?? "",
-                                          bodyHTML: CodeTypesHTML.feedHTML(rendered.html), tags: post.tags)
+                                          bodyHTML: rendered.feedHTML, tags: post.tags)
                     })
     }
 }
