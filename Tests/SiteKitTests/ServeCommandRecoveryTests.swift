@@ -85,10 +85,14 @@ struct ServeCommandRecoveryTests {
         // Deleted and a post edited at once: the whole site, with the edit.
         try? FileManager.default.removeItem(at: site.output)
         site.write("Content/posts/a.md", post("Second.\n"))
+        // The search index's chunks are named by their content, so the edited words give new names.
+        let lasting = { (paths: [String]) in Set(paths.filter { !$0.hasPrefix("search/terms/") }) }
         #expect(Self.eventually(15) {
-            Set(Self.files(site).keys) == Set(built.keys) && site.read("posts/a/index.html")?.contains("Second.") == true
-        }, "every page is back, not only the edited one: \(Set(built.keys).subtracting(Self.files(site).keys).sorted())")
-        #expect(try Self.statuses(port, built.keys).filter { $0.value != 200 } == [:])
+            let now = Self.files(site).keys
+            return lasting(Array(now)) == lasting(Array(built.keys)) && now.contains { $0.hasPrefix("search/terms/") }
+                && site.read("posts/a/index.html")?.contains("Second.") == true
+        }, "every page is back, not only the edited one: \(lasting(Array(built.keys)).subtracting(Self.files(site).keys).sorted())")
+        #expect(try Self.statuses(port, Self.files(site).keys).filter { $0.value != 200 } == [:])
         #expect(try RawHTTPClient.get(port, "/posts/a/").text.contains("Second."))
         let printed = server.interrupt()
         #expect(printed.contains("was deleted"), "\(printed)")
