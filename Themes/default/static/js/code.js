@@ -82,7 +82,8 @@
 
   // Types on focus: in a block with types (figure.code-types), Enter on the code (a tab stop)
   // goes to its first identifier (not tab stops), the arrow keys to the others, each showing
-  // its popover; Escape goes back to the code. The popover is placed over the page, not clipped by the
+  // its popover; Escape goes back to the code. One popover shows at a time: the focused
+  // identifier's after a key, the pointed one's after the pointer moves. The popover is placed over the page, not clipped by the
   // code's scrolling.
   function placePopover(ref) {
     var pop = ref.querySelector(".type-pop");
@@ -113,8 +114,14 @@
         event.preventDefault();
         return;
       }
-      if (next >= 0 && refs.length > 0) { refs[next].focus(); event.preventDefault(); }
+      if (next >= 0 && refs.length > 0) {
+        pre.classList.add("type-keys");
+        refs[next].focus();
+        event.preventDefault();
+      }
     });
+    // The pointer moving again makes its popover the one shown (see .type-keys in the CSS).
+    pre.addEventListener("mousemove", function () { pre.classList.remove("type-keys"); });
     pre.addEventListener("focusin", function (event) {
       if (event.target.classList && event.target.classList.contains("type-ref")) placePopover(event.target);
     });
