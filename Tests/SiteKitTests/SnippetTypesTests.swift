@@ -237,3 +237,18 @@ struct AppleDocumentationTests {
         #expect(AppleDocumentation.url(usr: "s:SQ2eeoiySbx_xtFZ", symbol: "Equatable.== infix(_:_:)") == nil, "an operator")
     }
 }
+
+/// Feeds carry a typed body without its popovers and list: the names stay, in place.
+@Suite("Types in feeds")
+struct TypesInFeedsTests {
+    @Test func feedsKeepTheNamesAndDropThePopoversAndTheList() {
+        func ref(_ name: String, _ type: String) -> String {
+            CodeTypesHTML.refOpen + name + CodeTypesHTML.popOpen + "<code>" + type + "</code></span></span>"
+        }
+        let list = CodeTypesHTML.listOpen + "<summary>Types</summary>\n<ul>\n<li><code>a</code>: <code>Int</code></li>\n</ul>\n</details>\n"
+        let body = "<p>x &lt; y</p>\n<pre><code>let " + ref("a", "let a: Int") + " = " + ref("b", "func b() -&gt; Int") + "()\n</code></pre>\n"
+            + list + "<p>then</p>\n<pre><code>" + ref("c", "var c: [String]") + ".count\n</code></pre>\n" + list + "<p>end</p>\n"
+        #expect(CodeTypesHTML.feedHTML(body) == "<p>x &lt; y</p>\n<pre><code>let a = b()\n</code></pre>\n<p>then</p>\n<pre><code>c.count\n</code></pre>\n<p>end</p>\n")
+        #expect(CodeTypesHTML.feedHTML("<p>no types</p>") == "<p>no types</p>")
+    }
+}

@@ -236,7 +236,8 @@ enum CodeTypesHTML {
     static func feedHTML(_ html: String) -> String {
         guard UTF8Bytes.contains(html, refOpen) || UTF8Bytes.contains(html, listOpen) else { return html }
         // One forward pass over the bytes: Foundation's range(of:) on a long body, once per
-        // identifier, made the blog's build 30 times slower.
+        // identifier, made the blog's build 30 times slower; so did looking for the next list
+        // (at the body's end, or none) again after each identifier.
         let bytes = Array(html.utf8)
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count)
@@ -247,8 +248,11 @@ enum CodeTypesHTML {
                 needle.withUnsafeBufferPointer { UTF8Bytes.firstOffset(of: $0, in: bytes, from: start) }
             }
             var index = 0
+            // The next of each from `index` on, each found again only once passed.
+            var nextRef = find(ref, from: 0), nextList = find(list, from: 0)
             while index < bytes.count {
-                let nextRef = find(ref, from: index), nextList = find(list, from: index)
+                if let found = nextRef, found < index { nextRef = find(ref, from: index) }
+                if let found = nextList, found < index { nextList = find(list, from: index) }
                 guard let next = [nextRef, nextList].compactMap({ $0 }).min() else { break }
                 out += bytes[index..<next]
                 if next == nextRef {
