@@ -251,4 +251,12 @@ struct TypesInFeedsTests {
         #expect(CodeTypesHTML.feedHTML(body) == "<p>x &lt; y</p>\n<pre><code>let a = b()\n</code></pre>\n<p>then</p>\n<pre><code>c.count\n</code></pre>\n<p>end</p>\n")
         #expect(CodeTypesHTML.feedHTML("<p>no types</p>") == "<p>no types</p>")
     }
+
+    @Test(arguments: [
+        ("// ^?", 4), ("//^?", 3), ("    //      ^?", 13), ("\t// ^?\r", 5), ("// ^?  \t", 4),
+        ("// ^? x", nil), ("let x = 1 // ^?", nil), ("// ^", nil), ("/ ^?", nil), ("// é ^?", nil), ("", nil), ("^?", nil),
+    ] as [(String, Int?)])
+    func aQueryLineIsBlanksSlashesBlanksAndTheCaret(line: String, column: Int?) {
+        #expect(TypeQueries.caretColumn(Substring(line)) == column)
+    }
 }

@@ -38,15 +38,26 @@ package enum TypeQueries {
 
     /// Whether a line is a query: blanks, `//`, blanks, `^?`, nothing else but blanks.
     static func caretColumn(_ line: Substring) -> Int? {
-        let scalars = Array(line.unicodeScalars)
-        var index = 0
-        while index < scalars.count, scalars[index] == " " || scalars[index] == "\t" { index += 1 }
-        guard index + 1 < scalars.count, scalars[index] == "/", scalars[index + 1] == "/" else { return nil }
-        index += 2
-        while index < scalars.count, scalars[index] == " " || scalars[index] == "\t" { index += 1 }
-        guard index + 1 < scalars.count, scalars[index] == "^", scalars[index + 1] == "?" else { return nil }
-        let caret = index
-        guard scalars[(index + 2)...].allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\r" }) else { return nil }
+        // By bytes, with no copy of the line: everything before the caret is ASCII, so its
+        // byte offset is its column in characters.
+        let bytes = line.utf8
+        var index = bytes.startIndex
+        var offset = 0
+        func at(_ byte: Unicode.Scalar) -> Bool { index < bytes.endIndex && bytes[index] == UInt8(ascii: byte) }
+        func advance() { index = bytes.index(after: index); offset += 1 }
+        while at(" ") || at("\t") { advance() }
+        guard at("/") else { return nil }
+        advance()
+        guard at("/") else { return nil }
+        advance()
+        while at(" ") || at("\t") { advance() }
+        guard at("^") else { return nil }
+        let caret = offset
+        advance()
+        guard at("?") else { return nil }
+        advance()
+        while at(" ") || at("\t") || at("\r") { advance() }
+        guard index == bytes.endIndex else { return nil }
         return caret + 1
     }
 
@@ -111,6 +122,7 @@ enum CodeTypesHTML {
         init(_ code: String) {
             let lines = code.split(separator: "\n", omittingEmptySubsequences: false)
             let numbers = UTF8Bytes.contains(code, HiddenLines.hide) ? HiddenLines.shownLineNumbers(code) : lines.indices.map { Optional($0 + 1) }
+            let hasQueries = UTF8Bytes.contains(code, "^?")
             var kept: [Substring] = []
             var offset = 0
             var shownOffset = 0
@@ -119,7 +131,7 @@ enum CodeTypesHTML {
                 lineStarts.append(offset)
                 offset += line.utf8.count + 1
                 let isLastEmpty = index == lines.count - 1 && line.isEmpty
-                if (numbers[index] != nil && TypeQueries.caretColumn(line) == nil) || isLastEmpty {
+                if (numbers[index] != nil && (!hasQueries || TypeQueries.caretColumn(line) == nil)) || isLastEmpty {
                     shownStarts.append(shownOffset)
                     shownOffset += line.utf8.count + 1
                     kept.append(line)

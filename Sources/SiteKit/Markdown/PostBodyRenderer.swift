@@ -20,19 +20,21 @@ struct RenderedBody: Sendable {
         var usesScript: Bool
         var unhighlighted: [UnhighlightedBlock]
         var firstImage: SocialImage?
-        var hasTypes: Bool
+        /// The html without the types' popovers, made once (a post is in several feeds); nil
+        /// when the body has no types.
+        var feedHTML: String?
 
         init(html: String, headings: [HTMLRenderer.Heading], links: [ResolvedLink], wordCount: Int, excerpt: String,
              checkedSwift: String?, warnings: [Diagnostic], usesScript: Bool, unhighlighted: [UnhighlightedBlock], firstImage: SocialImage?,
-             hasTypes: Bool) {
+             feedHTML: String?) {
             (self.html, self.headings, self.links, self.wordCount) = (html, headings, links, wordCount)
             (self.excerpt, self.checkedSwift, self.warnings) = (excerpt, checkedSwift, warnings)
-            (self.usesScript, self.unhighlighted, self.firstImage, self.hasTypes) = (usesScript, unhighlighted, firstImage, hasTypes)
+            (self.usesScript, self.unhighlighted, self.firstImage, self.feedHTML) = (usesScript, unhighlighted, firstImage, feedHTML)
         }
 
         func copy() -> Storage {
             Storage(html: html, headings: headings, links: links, wordCount: wordCount, excerpt: excerpt, checkedSwift: checkedSwift,
-                    warnings: warnings, usesScript: usesScript, unhighlighted: unhighlighted, firstImage: firstImage, hasTypes: hasTypes)
+                    warnings: warnings, usesScript: usesScript, unhighlighted: unhighlighted, firstImage: firstImage, feedHTML: feedHTML)
         }
     }
 
@@ -48,12 +50,16 @@ struct RenderedBody: Sendable {
          unhighlighted: [UnhighlightedBlock] = [], firstImage: SocialImage? = nil, hasTypes: Bool = false) {
         storage = Storage(html: html, headings: headings, links: links, wordCount: wordCount, excerpt: excerpt,
                           checkedSwift: checkedSwift, warnings: warnings, usesScript: usesScript, unhighlighted: unhighlighted,
-                          firstImage: firstImage, hasTypes: hasTypes)
+                          firstImage: firstImage, feedHTML: hasTypes ? CodeTypesHTML.feedHTML(html) : nil)
     }
 
     var html: String {
         get { storage.html }
-        set { unique().html = newValue }
+        set {
+            let storage = unique()
+            storage.feedHTML = storage.feedHTML == nil ? nil : CodeTypesHTML.feedHTML(newValue)
+            storage.html = newValue
+        }
     }
     /// Every heading with its id, in order (the table of contents takes levels 2 and 3).
     var headings: [HTMLRenderer.Heading] {
@@ -79,8 +85,8 @@ struct RenderedBody: Sendable {
     /// Its first raster image of the site, which a post without `image:` is shared with.
     var firstImage: SocialImage? { storage.firstImage }
     /// The body as feeds carry it: without the types' popovers (``CodeTypesHTML/feedHTML(_:)``),
-    /// searched for only in a body that has them.
-    var feedHTML: String { storage.hasTypes ? CodeTypesHTML.feedHTML(storage.html) : storage.html }
+    /// made once and only for a body that has them.
+    var feedHTML: String { storage.feedHTML ?? storage.html }
 }
 
 /// Parses a post's or page's Markdown body with the site's settings. Positions in the
