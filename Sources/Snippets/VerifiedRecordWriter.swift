@@ -38,7 +38,7 @@ enum VerifiedRecordWriter {
                                            types: status == .passed ? result.types : nil)
         if status == .passed {
             let shown = HiddenLines.shownLineNumbers(block.code)
-            let lines = block.code.split(separator: "\n", omittingEmptySubsequences: false)
+            let lines = HiddenLines.lines(block.code)
             entry.messages = result.messages.map { diagnostic in
                 let index = (diagnostic.location?.line ?? 0) - block.firstLine
                 let number = shown.indices.contains(index) ? shown[index] : nil

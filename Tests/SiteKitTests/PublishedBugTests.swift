@@ -203,6 +203,6 @@ struct BlogSnippetTests {
             #expect(!page.contains("Written in the previous post"), "\(slug)")
         }
         let interactor = try String(contentsOf: output.appendingPathComponent("posts/viper-interactor-and-entity/index.html"), encoding: .utf8)
-        #expect(interactor.withoutHighlightSpans.withoutCodeFigures.contains("<pre><code class=\"language-swift\">class Interactor: NSObject {\n    var presenter:Presenter?\n"))
+        #expect(interactor.withoutTypes.withoutHighlightSpans.withoutCodeFigures.contains("<pre><code class=\"language-swift\">class Interactor: NSObject {\n    var presenter:Presenter?\n"))
     }
 }

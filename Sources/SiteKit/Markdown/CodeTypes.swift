@@ -120,7 +120,7 @@ enum CodeTypesHTML {
         var shownLine: [Int]
 
         init(_ code: String) {
-            let lines = code.split(separator: "\n", omittingEmptySubsequences: false)
+            let lines = HiddenLines.lines(code)
             let numbers = UTF8Bytes.contains(code, HiddenLines.hide) ? HiddenLines.shownLineNumbers(code) : lines.indices.map { Optional($0 + 1) }
             let hasQueries = UTF8Bytes.contains(code, "^?")
             var kept: [Substring] = []

@@ -18,3 +18,14 @@ extension String {
             .replacingOccurrences(of: "<pre tabindex=\"0\"><code", with: "<pre><code")
     }
 }
+
+extension String {
+    /// The HTML without what check-snippets' recorded types add to a checked block (each
+    /// identifier's popover and its wrapper, the list after the code), so that a test of the
+    /// blog's pages holds whether or not check-snippets ran in this checkout.
+    var withoutTypes: String {
+        replacingOccurrences(of: #"<span class="type-pop" role="tooltip">.*?</span>"#, with: "", options: .regularExpression)
+            .replacingOccurrences(of: #"<span class="type-ref" tabindex="-1">(.*?)</span>"#, with: "$1", options: .regularExpression)
+            .replacingOccurrences(of: #"(?s)<details class="code-types">.*?</details>\n"#, with: "", options: [.regularExpression])
+    }
+}
