@@ -155,7 +155,7 @@ public struct SiteBuilder: Sendable {
         var pages = SitePages(site: inputs.site, theme: inputs.theme, math: math)
         pages.verifiedSnippets = VerifiedSnippets.load(siteRoot: inputs.layout.root)
         pages.cards = inputs.cards
-        pages.images = ImageMarkup(catalog: inputs.images, resizing: inputs.imageCopies.vips == nil ? nil : inputs.site.config.images)
+        pages.images = ImageMarkup(catalog: inputs.images, resizing: inputs.imageCopies.publishesCopies ? inputs.site.config.images : nil)
         pages.assets = SiteAssets(files: Dictionary(inputs.staticFiles.map { ($0.relative, $0.builtIn == nil ? $0.source.path : "") },
                                                     uniquingKeysWith: { _, last in last }))
         return pages

@@ -83,6 +83,22 @@ struct ImageResizeTests {
         #expect(again == stamps, "no copy was made again")
     }
 
+    /// libvips is opened only to make what the cache lacks: a warm build with a path where no
+    /// libvips is publishes the same copies and cards, and says nothing of libvips.
+    @Test func aWarmBuildDoesNotOpenLibvips() throws {
+        let site = Self.site("![The harbour](/images/harbour.png)\n")
+        defer { site.remove() }
+        site.write("Content/posts/words.md", FixtureSite.post("title: Only words\ndate: 2024-03-01"))
+        _ = try site.build()
+        let first = site.outputSnapshot()
+        #expect(first.keys.contains("images/harbour-480w.webp") && first.keys.contains("posts/words/social-card.png"))
+        var options = SiteBuilder.Options(siteRoot: site.root)
+        options.libvipsPath = "/nonexistent/libvips.so.42"
+        let summary = try SiteBuilder(options: options).build()
+        #expect(summary.warnings.isEmpty, "\(summary.warnings.headlines)")
+        #expect(site.outputSnapshot() == first)
+    }
+
     @Test func withoutLibvipsTheSiteBuildsWithOneWarningAndTheImagesAsTheyAre() throws {
         let site = Self.site("![The harbour](/images/harbour.png)\n")
         defer { site.remove() }

@@ -23,6 +23,9 @@ struct ImageCopies: Sendable {
         var displayName: String
         /// Where the made file is kept: the static file's source.
         var cacheFile: String
+
+        /// Whether libvips makes it (stripping is done in Swift).
+        var needsLibVips: Bool { kind != .strip }
     }
 
     /// What is still to be made (its cache file is missing).
@@ -30,8 +33,12 @@ struct ImageCopies: Sendable {
     /// The static files with the originals replaced by their stripped copies and the
     /// smaller copies added.
     private(set) var staticFiles: [OutputWriter.StaticFile] = []
-    /// libvips when it could be opened; nil leaves the images as they are.
+    /// libvips, opened when something it makes is missing from the cache; nil otherwise,
+    /// and when it could not be opened (the images are then left as they are).
     let vips: LibVips?
+    /// Whether the smaller copies are published (false when libvips was needed and could not
+    /// be opened): the pages offer them in `srcset` only then.
+    let publishesCopies: Bool
     private(set) var warnings: [Diagnostic] = []
     private(set) var problems: [Diagnostic] = []
 
@@ -44,20 +51,14 @@ struct ImageCopies: Sendable {
          cards: [(relative: String, svg: String, source: String)] = [], cacheFolder: URL, vipsPath: String, settingsFile: String) {
         let images = original.compactMap { file in catalog.images[file.relative].map { (file, $0) } }
         let resizable = images.filter { (try? $0.1.header.get())?.format.isResizable == true }
-        var vips: LibVips?
-        if !resizable.isEmpty || !cards.isEmpty {
-            switch LibVips.open(path: vipsPath) {
-            case .success(let library): vips = library
-            case .failure(let failure):
-                let what = [resizable.isEmpty ? nil : "the \(resizable.count) images are published as they are, without smaller copies",
-                            cards.isEmpty ? nil : cards.count == 1 ? "1 post gets no social card" : "\(cards.count) posts get no social card"].compactMap { $0 }.joined(separator: " and ")
-                warnings.append(.warning(settingsFile, nil, "\(failure.message): \(what); install libvips (Debian: apt-get install libvips42)"))
-            }
-        }
-        self.vips = vips
         let folder = cacheFolder.path
         let existing = Set(original.map(\.relative))
+        // What libvips makes (smaller copies, cards) is listed first as if it could be
+        // opened; it is opened only when one of them is not in the cache yet. Opening it
+        // (vips_init and its modules) was half of a warm build of the blog.
         var made: [OutputWriter.StaticFile] = []
+        var madeProblems: [Diagnostic] = []
+        var cardsMade: Set<String> = []
         var replaced: [String: OutputWriter.StaticFile] = [:]
         var seen = Set<String>()
         for (file, image) in images {
@@ -74,13 +75,12 @@ struct ImageCopies: Sendable {
                     jobs.append(Job(kind: .strip, source: image.source, displayName: file.displayName, cacheFile: cacheFile))
                 }
             }
-            guard vips != nil else { continue }
             let originalExtension = ImageVariants.fileExtension(of: file.relative)
             for variant in ImageVariants(header: header, settings: settings, originalExtension: originalExtension).variants {
                 let relative = variant.path(beside: file.relative)
                 if existing.contains(relative) {
-                    problems.append(.error(file.displayName, nil, "its \(variant.width) px copy would be published as \(relative), "
-                                           + "which is a static file of the site too; rename one of them"))
+                    madeProblems.append(.error(file.displayName, nil, "its \(variant.width) px copy would be published as \(relative), "
+                                               + "which is a static file of the site too; rename one of them"))
                     continue
                 }
                 let options = variant.format == .png ? "strip" : "Q=\(settings.quality),strip"
@@ -93,23 +93,40 @@ struct ImageCopies: Sendable {
                 }
             }
         }
-        if vips != nil {
-            for card in cards {
-                guard !existing.contains(card.relative) else {
-                    problems.append(.error(card.source, nil, "its social card would be published as \(card.relative), which is a file of the site "
+        for card in cards {
+            guard !existing.contains(card.relative) else {
+                madeProblems.append(.error(card.source, nil, "its social card would be published as \(card.relative), which is a file of the site "
                                            + "too; rename that file, or give the post an image:"))
-                    continue
-                }
-                var hash = SHA256()
-                hash.update(card.svg)
-                let cacheFile = "\(folder)/card-\(hash.hexDigest()).png"
-                made.append(OutputWriter.StaticFile(source: URL(fileURLWithPath: cacheFile), relative: card.relative, displayName: card.source))
-                cardPaths.insert(card.relative)
-                if seen.insert(cacheFile).inserted, FileStatus.of(cacheFile) == nil {
-                    jobs.append(Job(kind: .card(svg: card.svg), source: card.source, displayName: card.source, cacheFile: cacheFile))
-                }
+                continue
+            }
+            var hash = SHA256()
+            hash.update(card.svg)
+            let cacheFile = "\(folder)/card-\(hash.hexDigest()).png"
+            made.append(OutputWriter.StaticFile(source: URL(fileURLWithPath: cacheFile), relative: card.relative, displayName: card.source))
+            cardsMade.insert(card.relative)
+            if seen.insert(cacheFile).inserted, FileStatus.of(cacheFile) == nil {
+                jobs.append(Job(kind: .card(svg: card.svg), source: card.source, displayName: card.source, cacheFile: cacheFile))
             }
         }
+        var vips: LibVips?
+        var libVipsMissing = false
+        if jobs.contains(where: \.needsLibVips) {
+            switch LibVips.open(path: vipsPath) {
+            case .success(let library): vips = library
+            case .failure(let failure):
+                // Without libvips the images are published as they are, and no post has a card.
+                let what = [resizable.isEmpty ? nil : "the \(resizable.count) images are published as they are, without smaller copies",
+                            cards.isEmpty ? nil : cards.count == 1 ? "1 post gets no social card" : "\(cards.count) posts get no social card"].compactMap { $0 }.joined(separator: " and ")
+                warnings.append(.warning(settingsFile, nil, "\(failure.message): \(what); install libvips (Debian: apt-get install libvips42)"))
+                (made, madeProblems, cardsMade) = ([], [], [])
+                libVipsMissing = true
+                jobs.removeAll(where: \.needsLibVips)
+            }
+        }
+        self.vips = vips
+        publishesCopies = !libVipsMissing
+        problems += madeProblems
+        cardPaths = cardsMade
         staticFiles = original.map { replaced[$0.relative] ?? $0 } + made
     }
 
