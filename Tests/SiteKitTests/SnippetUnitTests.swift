@@ -242,6 +242,37 @@ struct SnippetUnitTests {
         #expect(SHA256.hex("") == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
         #expect(SHA256.hex("abc") == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
         #expect(SHA256.hex(String(repeating: "a", count: 1000)) == "41edece42d63e8d9bf515a9ba6932e1c20cbc9f5a5d134645adb5db1b9737ea3")
+        #expect(SHA256.hex("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq") == "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
+        #expect(SHA256.hex(String(repeating: "a", count: 1_000_000)) == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
+    }
+
+    /// Every length around the padding's edges (55, 56, 63, 64, 119, 120 … bytes), fed in one
+    /// piece and in pieces of every API, against coreutils' sha256sum.
+    @Test func sha256AgreesWithSha256sumAtEveryLengthAndSplit() throws {
+        var generator = SplitMix(seed: 2026)
+        for count in [0, 1, 55, 56, 57, 63, 64, 65, 119, 120, 127, 128, 129, 200, 1000] {
+            let bytes = (0..<count).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
+            let file = FileManager.default.temporaryDirectory.appendingPathComponent("sha-\(UUID().uuidString)")
+            try Data(bytes).write(to: file)
+            defer { try? FileManager.default.removeItem(at: file) }
+            let judge = try CommandLineTests.run([file.path], executable: "/usr/bin/sha256sum").stdout.prefix(64)
+            var whole = SHA256()
+            whole.update(bytes: bytes)
+            #expect(whole.hexDigest() == judge, "\(count) bytes in one piece")
+            var pieces = SHA256()
+            var at = 0
+            var turn = 0
+            while at < count {
+                let end = min(count, at + Int(generator.next() % 70))
+                switch turn % 3 {
+                case 0: pieces.update(bytes[at..<end])
+                case 1: pieces.update(bytes: Array(bytes[at..<end]))
+                default: pieces.update(bytes[at..<end].lazy.map { $0 })
+                }
+                (at, turn) = (end, turn + 1)
+            }
+            #expect(pieces.hexDigest() == judge, "\(count) bytes in pieces")
+        }
     }
 
     @Test func compilerDiagnosticsParseWithTheirIDs() {
