@@ -293,7 +293,8 @@ struct PostWalk {
     /// error of its own there, all are accepted, each as it would be alone: passed, or not
     /// proven only because a block after it fails, or not proven because of an earlier block
     /// without a suggestion (a member stays in its program whatever its words; `proven` gives
-    /// it only if the post as written proves it); their count is returned. Else nil: each is tried on its own, as before.
+    /// it only if the post as written proves it); their count is returned. Else nil: each is
+    /// tried on its own, as before.
     private mutating func settleWithFollowers(_ candidate: Candidate, _ block: SnippetBlock, followers: [SnippetBlock],
                                               after: ArraySlice<SnippetBlock>) -> Int? {
         guard !candidate.foundation, candidate.words.count == 1, candidate.words[0].hasPrefix("member-of=") else { return nil }
@@ -302,10 +303,7 @@ struct PostWalk {
         let all = [(block, candidate)] + zip(followers, members).map { ($0, Candidate(block: $1, words: candidate.words, reason: candidate.reason)) }
         guard !results.values.contains(where: { Self.messages($0).contains { $0.id == "sema_no_import" } }),
               all.allSatisfy({ results[$0.0.fenceLine]?.isPassed ?? false || results[$0.0.fenceLine]?.isNotProven ?? false }) else { return nil }
-        for (member, way) in all {
-            let line = member.fenceLine
-            accept(way, member)
-        }
+        for (member, way) in all { accept(way, member) }
         return followers.count
     }
 
