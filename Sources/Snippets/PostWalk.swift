@@ -115,13 +115,18 @@ struct PostWalk {
         return proven(suggestions)
     }
 
-    /// The suggestions that compile once written: the post as `--write` leaves it is compiled,
-    /// and a suggestion whose block does not pass so is withdrawn, until every one left passes.
-    /// A block without a suggestion (a real error, reported) may leave a program unproven: a
-    /// block is then kept if that block comes after it (each way was tried with the blocks
-    /// before it), or if it is a member, which stays in its program whatever its words.
+    /// The suggestions that make their blocks pass once written: the post as `--write` leaves
+    /// it is compiled, and a suggestion whose block does not pass so is withdrawn, until every
+    /// one left passes. A block that a block without a suggestion (a real error, which stays
+    /// after `--write`) leaves unproven in its program is withdrawn too, saying which block and
+    /// where; when only such members are withdrawn, their programs fail either way and no
+    /// suggestion left copies them, so the post needs no compile again. One that passed with
+    /// a suggestion withdrawn before it (a copy of its program, say) is withdrawn saying so.
     private func proven(_ suggestions: [SnippetSuggestion]) -> [SnippetSuggestion] {
         var suggestions = suggestions
+        // The blocks that passed in the last round, and what that round withdrew.
+        var passed: Set<Int> = []
+        var lastWithdrawn: [String] = []
         for _ in 0..<suggestions.count {
             let byLine = Dictionary(suggestions.map { ($0.block.fenceLine, $0) }) { first, _ in first }
             let written = blocks.map { block -> SnippetBlock in
@@ -130,24 +135,56 @@ struct PostWalk {
                 return suggestion.needsFoundation ? Self.withFoundation(annotated) : annotated
             }
             let results = compile(written)
-            var withdrawn = false
+            var withdrawn: [String] = []
+            var described: [String] = []
+            // Whether what is withdrawn changes no other block's result: each is a member left
+            // unproven by a real error, which stays in its program without its words.
+            var settled = true
             for index in suggestions.indices where suggestions[index].kind == .compiles {
-                let block = suggestions[index].block
-                let line = block.fenceLine
-                guard !(results[line]?.isPassed ?? false) else { continue }
-                if case .notProven(let why) = results[line]?.outcome, why.hasPrefix("program `"),
-                   suggestions[index].words.hasPrefix("member-of=") || Int(why.split(separator: ":").last ?? "").map({ $0 > block.lines.upperBound }) ?? false {
-                    continue
+                let suggestion = suggestions[index]
+                let result = results[suggestion.block.fenceLine]
+                guard !(result?.isPassed ?? false) else { continue }
+                let reason: String
+                if passed.contains(suggestion.block.fenceLine) {
+                    reason = "`\(suggestion.words)` passes only with the words suggested for \(lastWithdrawn.joined(separator: ", ")), "
+                        + "which are not given (see there): once they are, run --suggest again"
+                    settled = false
+                } else if let result, let error = Self.realError(leavingUnproven: result, results, byLine) {
+                    reason = "not proven: its program `\(result.program)` does not compile because the block at line "
+                        + "\(error.block) has a real error (\(error.place): \(error.message)); as `\(suggestion.words)` it has no "
+                        + "error of its own: fix that block, then run --suggest again"
+                    settled = settled && suggestion.words.split(separator: " ").allSatisfy { $0.hasPrefix("member-of=") }
+                        && (suggestion.block.attributes.program ?? "main") == result.program
+                } else {
+                    reason = "`\(suggestion.words)` compiles alone but not once the post's other suggestions are written "
+                        + "(\(Self.why(result))): a real error? fix the code"
+                    settled = false
                 }
-                let why = Self.why(results[line])
-                suggestions[index] = SnippetSuggestion(block: suggestions[index].block, kind: .none, words: "",
-                                                       reason: "`\(suggestions[index].words)` compiles alone but not once the post's other "
-                                                           + "suggestions are written (\(why)): a real error? fix the code")
-                withdrawn = true
+                suggestions[index] = SnippetSuggestion(block: suggestion.block, kind: .none, words: "", reason: reason)
+                withdrawn.append(result?.program ?? "")
+                described.append("line \(suggestion.block.fenceLine) (`\(suggestion.words)`)")
             }
-            if !withdrawn { break }
+            if withdrawn.isEmpty { break }
+            passed = Set(results.values.filter(\.isPassed).map(\.block.fenceLine))
+            lastWithdrawn = described
+            let copied = Set(suggestions.compactMap { suggestion in
+                suggestion.words.split(separator: " ").first { $0.hasPrefix("from=") }.map { String($0.dropFirst("from=".count)) }
+            })
+            if settled && copied.isDisjoint(with: withdrawn) { break }
         }
         return suggestions
+    }
+
+    /// The block without a suggestion whose error leaves `result`'s block unproven: the first
+    /// that fails in its program (nil when one that fails has a suggestion, withdrawn next).
+    static func realError(leavingUnproven result: SnippetResult, _ results: [Int: SnippetResult],
+                          _ suggestions: [Int: SnippetSuggestion]) -> (block: Int, place: String, message: String)? {
+        guard result.isNotProven else { return nil }
+        let failing = results.values.filter { $0.program == result.program && $0.isFailure }.sorted { $0.block.fenceLine < $1.block.fenceLine }
+        guard let first = failing.first, failing.allSatisfy({ suggestions[$0.block.fenceLine]?.kind != .compiles }),
+              case .failed(let diagnostics) = first.outcome, let diagnostic = diagnostics.first else { return nil }
+        let place = diagnostic.location.map { "\(diagnostic.file):\($0.line):\($0.column)" } ?? diagnostic.file
+        return (first.block.fenceLine, place, messages(first).first?.text ?? diagnostic.message)
     }
 
     /// Settles `block`, the first that fails; `after` are the blocks after it, not settled yet.
@@ -196,11 +233,12 @@ struct PostWalk {
                 return 0
             }
             // A member stays in the program it is in, which an earlier block without a suggestion
-            // (a real error, reported) leaves unproven whatever this block's words; a missing
-            // module would also hide this block's own errors.
-            if candidate.words.allSatisfy({ $0.hasPrefix("member-of=") }), case .notProven(let why) = results[block.fenceLine]?.outcome,
+            // (a real error, reported) leaves unproven whatever this block's words: the walk goes
+            // on with it there, and `proven` gives it only if the post as written proves it (a
+            // missing module would also hide this block's own errors).
+            if candidate.words.allSatisfy({ $0.hasPrefix("member-of=") }), results[block.fenceLine]?.isNotProven ?? false,
                !results.values.contains(where: { Self.messages($0).contains { $0.id == "sema_no_import" } }) {
-                accept(candidate, block, unproven: why)
+                accept(candidate, block)
                 return 0
             }
             if case .notProven(let why) = results[block.fenceLine]?.outcome, blocked == nil {
@@ -254,8 +292,9 @@ struct PostWalk {
     /// (one compile where a post adds one member after another). When none of them has an
     /// error of its own there, all are accepted, each as it would be alone: passed, or not
     /// proven only because a block after it fails, or not proven because of an earlier block
-    /// without a suggestion (a member stays in its program whatever its words); their count
-    /// is returned. Else nil: each is tried on its own, as before.
+    /// without a suggestion (a member stays in its program whatever its words; `proven` gives
+    /// it only if the post as written proves it); their count is returned. Else nil: each is
+    /// tried on its own, as before.
     private mutating func settleWithFollowers(_ candidate: Candidate, _ block: SnippetBlock, followers: [SnippetBlock],
                                               after: ArraySlice<SnippetBlock>) -> Int? {
         guard !candidate.foundation, candidate.words.count == 1, candidate.words[0].hasPrefix("member-of=") else { return nil }
@@ -264,14 +303,7 @@ struct PostWalk {
         let all = [(block, candidate)] + zip(followers, members).map { ($0, Candidate(block: $1, words: candidate.words, reason: candidate.reason)) }
         guard !results.values.contains(where: { Self.messages($0).contains { $0.id == "sema_no_import" } }),
               all.allSatisfy({ results[$0.0.fenceLine]?.isPassed ?? false || results[$0.0.fenceLine]?.isNotProven ?? false }) else { return nil }
-        for (member, way) in all {
-            let line = member.fenceLine
-            if results[line]?.isPassed ?? false || !results.values.contains(where: { $0.isFailure && $0.block.fenceLine < line }) {
-                accept(way, member)
-            } else if case .notProven(let why) = results[line]?.outcome {
-                accept(way, member, unproven: why)
-            }
-        }
+        for (member, way) in all { accept(way, member) }
         return followers.count
     }
 
@@ -454,7 +486,7 @@ struct PostWalk {
         return (list, deferred)
     }
 
-    private mutating func accept(_ candidate: Candidate, _ block: SnippetBlock, unproven: String? = nil) {
+    private mutating func accept(_ candidate: Candidate, _ block: SnippetBlock) {
         if let name = candidate.newProgram {
             newPrograms.append((name, 1))
         } else if let name = Self.programName(candidate.words.joined(separator: " ")),
@@ -462,8 +494,7 @@ struct PostWalk {
             newPrograms[index].blocks += 1
         }
         let words = candidate.words.joined(separator: " ")
-        let reason = unproven.map { "\(candidate.reason); not proven until the earlier block without a suggestion is fixed (\($0))" }
-        suggestions.append(SnippetSuggestion(block: block, kind: .compiles, words: words, reason: reason ?? candidate.reason,
+        suggestions.append(SnippetSuggestion(block: block, kind: .compiles, words: words, reason: candidate.reason,
                                              newInfo: FenceRewriter.info(block.info, adding: candidate.words), needsFoundation: candidate.foundation))
         decided.append(candidate.foundation ? Self.withFoundation(candidate.block) : candidate.block)
     }

@@ -8,7 +8,9 @@ import Testing
 /// compiles; `--write` changes the fence lines and nothing else.
 @Suite("Snippets: suggestions", .enabled(if: SnippetFixtures.toolchain != nil, "no swiftc on PATH: snippets not compiled"))
 struct SnippetSuggestTests {
-    /// One block of each kind; the comment after each is what --suggest should say.
+    /// One block of each kind but a real error, which is in `versions`: a real error leaves its
+    /// program unproven, and so the suggestions of the other blocks there (see
+    /// ``aMemberBeforeARealErrorOfItsProgramIsNotGiven``).
     static let body = """
         ```swift
         class Store {
@@ -65,10 +67,6 @@ struct SnippetSuggestTests {
             super.viewDidLoad()
         }
         ```
-
-        ```swift
-        let value: Int = "text"
-        ```
         """
 
     static let versions = """
@@ -93,6 +91,10 @@ struct SnippetSuggestTests {
         ```swift
         let text = "i++ and NSBundle.mainBundle() and <#code#> ..."
         print(text)
+        ```
+
+        ```swift
+        let value: Int = "text"
         ```
         """
 
@@ -124,10 +126,10 @@ struct SnippetSuggestTests {
             "Content/posts/p.md:45 skip skip(obsolete syntax)",
             "Content/posts/p.md:51 apple platform=apple",
             "Content/posts/p.md:56 apple platform=apple",
-            "Content/posts/p.md:62 none ",
             "Content/posts/q.md:13 compiles program=v2 from=main",
             // Looks like a placeholder, an obsolete API and `++`, but it compiles: never a skip.
             "Content/posts/q.md:24 compiles program=v3 from=main",
+            "Content/posts/q.md:29 none ",
         ])
     }
 
@@ -160,7 +162,7 @@ struct SnippetSuggestTests {
         let run = try CommandLineTests.run(["check-snippets", "--suggest", "--write"], in: site.root)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.contains("suggest Content/posts/p.md:12: member-of=Store (compiles as a member of Store, which an earlier block declares)"))
-        #expect(run.stdout.contains("no suggestion Content/posts/p.md:62: no way found to compile it (cannot convert value of type 'String' to specified type 'Int')"))
+        #expect(run.stdout.contains("no suggestion Content/posts/q.md:29: no way found to compile it (cannot convert value of type 'String' to specified type 'Int')"))
         #expect(run.stdout.contains("11 blocks to settle: 10 with a suggestion (91%), 1 without"))
         #expect(run.stdout.contains("wrote 10 fence lines in 2 posts"))
         let after = try Self.posts(site)
@@ -179,8 +181,9 @@ struct SnippetSuggestTests {
             "```swift skip(API outline without bodies)", "```swift skip(obsolete syntax)", "```swift skip(placeholder)",
         ])
         let checked = try CommandLineTests.run(["check-snippets"], in: site.root)
-        // The real error fails, and its program proves nothing until it is fixed.
-        #expect(checked.stdout.hasSuffix("6 passed, 1 failed, 5 skipped, 3 not proven\n"), "\(checked.stdout)")
+        // The real error fails, and its program (q.md's main) proves nothing until it is fixed;
+        // every block written with words that compile passes.
+        #expect(checked.stdout.hasSuffix("7 passed, 1 failed, 5 skipped, 2 not proven\n"), "\(checked.stdout)")
     }
 
     static func posts(_ site: FixtureSite) throws -> [String: [String]] {
@@ -362,6 +365,177 @@ struct SnippetSuggestTests {
         #expect(try SnippetFixtures.check(site).summaryLine == "5 passed, 0 failed, 0 skipped, 0 not proven")
     }
 
+    /// What `--suggest --write` wrote (`place: words`), and the check of the site after it.
+    static func writeAndCheck(_ site: FixtureSite) throws -> (written: [String], report: SnippetReport) {
+        let run = try CommandLineTests.run(["check-snippets", "--suggest", "--write"], in: site.root)
+        #expect(run.status == 0, "\(run.stderr)")
+        let written = run.stdout.split(separator: "\n").filter { $0.hasPrefix("suggest ") }.map { String($0.dropFirst("suggest ".count)) }
+        return (written, try SnippetFixtures.check(site))
+    }
+
+    /// Issue 27 (suggestions that are proven): a member before a real error of its program is
+    /// not proven once written, so it is not given; the reason names the error's block and
+    /// place, and the words it would take.
+    @Test func aMemberBeforeARealErrorOfItsProgramIsNotGiven() throws {
+        let site = SnippetFixtures.site(body: """
+            The reading list lives in a small store:
+
+            ```swift
+            struct Library {
+                var books: [String] = []
+            }
+            ```
+
+            Adding a book keeps the list sorted:
+
+            ```swift
+            mutating func add(_ title: String) {
+                books.append(title)
+                books.sort()
+            }
+            ```
+
+            And in the app:
+
+            ```swift
+            var library = Library()
+            library.add("Dune")
+            print(library.boks.count)
+            ```
+            """)
+        defer { site.remove() }
+        #expect(try Self.described(site) == [
+            "Content/posts/p.md:16 none : not proven: its program `main` does not compile because the block at line 25 has a real "
+                + "error (Content/posts/p.md:28:15: value of type 'Library' has no member 'boks'); as `member-of=Library` it has no "
+                + "error of its own: fix that block, then run --suggest again",
+            "Content/posts/p.md:25 none : no way found to compile it (value of type 'Library' has no member 'boks'): a real error? fix the code",
+        ])
+        let (written, report) = try Self.writeAndCheck(site)
+        #expect(written == [])
+        #expect(report.summaryLine == "0 passed, 2 failed, 0 skipped, 1 not proven")
+        // Once the typo is fixed, the member is suggested, and passes.
+        let post = site.root.appendingPathComponent("Content/posts/p.md")
+        try String(contentsOf: post, encoding: .utf8).replacingOccurrences(of: "library.boks", with: "library.books")
+            .write(to: post, atomically: true, encoding: .utf8)
+        let fixed = try Self.writeAndCheck(site)
+        #expect(fixed.written == ["Content/posts/p.md:16: member-of=Library (compiles as a member of Library, which an earlier block declares)"])
+        #expect(fixed.report.summaryLine == "3 passed, 0 failed, 0 skipped, 0 not proven")
+    }
+
+    /// Issue 27 (suggestions that are proven): members after a real error of their program,
+    /// tried in their type in one compile, are not proven once written either: neither is
+    /// given, and the other programs of the post keep theirs.
+    @Test func membersAfterARealErrorOfTheirProgramAreNotGiven() throws {
+        let site = SnippetFixtures.site(body: """
+            A timer counts seconds:
+
+            ```swift
+            final class Stopwatch {
+                var seconds = 0
+            }
+            ```
+
+            The label shows them:
+
+            ```swift
+            let label: String = Stopwatch().seconds
+            ```
+
+            Each tick adds one, and a reset starts again:
+
+            ```swift
+            func tick() {
+                seconds += 1
+            }
+            ```
+
+            ```swift
+            func reset() {
+                seconds = 0
+            }
+            ```
+
+            The same idea with a struct, on its own:
+
+            ```swift
+            struct Stopwatch {
+                var seconds = 0
+            }
+            var watch = Stopwatch()
+            watch.seconds += 1
+            print(watch.seconds)
+            ```
+            """)
+        defer { site.remove() }
+        let notProven = { (words: String) in
+            "not proven: its program `main` does not compile because the block at line 16 has a real error (Content/posts/p.md:17:33: "
+                + "cannot convert value of type 'Int' to specified type 'String'); as `\(words)` it has no error of its own: fix that block, "
+                + "then run --suggest again"
+        }
+        #expect(try Self.described(site) == [
+            "Content/posts/p.md:16 none : no way found to compile it (no 'seconds' candidates produce the expected contextual result type 'String'): a real error? fix the code",
+            "Content/posts/p.md:22 none : \(notProven("member-of=Stopwatch"))",
+            "Content/posts/p.md:28 none : \(notProven("member-of=Stopwatch"))",
+            "Content/posts/p.md:36 compiles isolated: compiles on its own",
+        ])
+        let (written, report) = try Self.writeAndCheck(site)
+        #expect(written == ["Content/posts/p.md:36: isolated (compiles on its own)"])
+        #expect(report.results.map { "\($0.block.fenceLine) \($0.isPassed ? "passed" : $0.isFailure ? "failed" : "not proven")" }
+            == ["8 not proven", "16 failed", "22 failed", "28 failed", "36 passed"])
+    }
+
+    /// Issue 27 (suggestions that are proven): a later version that passes only because it
+    /// copies a member written into its type is not given when that member is not (a real
+    /// error after it leaves it unproven): the copy would hold the member outside its type.
+    @Test func aLaterVersionThatCopiesAMemberNotGivenIsNotGiven() throws {
+        let site = SnippetFixtures.site(body: """
+            A playlist is a list of songs:
+
+            ```swift
+            struct Playlist {
+                var songs: [String] = []
+                var name = "Road trip"
+            }
+            ```
+
+            ```swift
+            mutating func append(_ song: String) {
+                songs.append(song)
+            }
+            ```
+
+            Filling it:
+
+            ```swift
+            var playlist = Playlist()
+            playlist.append("Holocene")
+            ```
+
+            Later a playlist is only its length:
+
+            ```swift
+            let playlist = 12
+            print(playlist)
+            ```
+
+            And the running time, in minutes:
+
+            ```swift
+            let minutes: Int = "48"
+            ```
+            """)
+        defer { site.remove() }
+        #expect(try Self.described(site) == [
+            "Content/posts/p.md:15 none : not proven: its program `main` does not compile because the block at line 37 has a real "
+                + "error (Content/posts/p.md:38:20: cannot convert value of type 'String' to specified type 'Int'); as "
+                + "`member-of=Playlist` it has no error of its own: fix that block, then run --suggest again",
+            "Content/posts/p.md:30 none : `program=v2 from=main` passes only with the words suggested for line 15 (`member-of=Playlist`), "
+                + "which are not given (see there): once they are, run --suggest again",
+            "Content/posts/p.md:37 none : no way found to compile it (cannot convert value of type 'String' to specified type 'Int'): a real error? fix the code",
+        ])
+        #expect(try Self.writeAndCheck(site).written == [])
+    }
+
     /// Issue 27: Apple-only modules and macros come from one list (`AppleOnlyAPI`), beyond
     /// UIKit, SwiftUI and Combine.
     @Test func appleOnlyModulesAndMacrosAreApple() throws {
@@ -385,8 +559,8 @@ struct SnippetSuggestTests {
 
     /// Issue 27, done when: on a small corpus of `scripts/snippet-corpus` (fragments, members,
     /// Apple code, placeholders, full programs, XCTest, typos), `--suggest --write` then a
-    /// check gives no wrong suggestion, and every written suggestion passes (or is not proven
-    /// only because a real bug of its post, which has no suggestion, fails its program).
+    /// check gives no wrong suggestion, and every written suggestion passes (a real bug of its
+    /// post, which has no suggestion, leaves none unproven).
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/python3"), "no python3"))
     func theCorpusSuggestionsAreProvenOnceWritten() throws {
         let site = FixtureSite([:], withTheme: false)
@@ -409,16 +583,12 @@ struct SnippetSuggestTests {
         for (file, fileKinds) in truth {
             let results = report.results.filter { $0.block.file == file }
             try #require(results.count == fileKinds.count, "\(file)")
-            let bugLines = zip(fileKinds, results).filter { $0.0 == "bug" }.map { $0.1.block.lines }
             for (kind, result) in zip(fileKinds, results) {
                 kinds[kind, default: 0] += 1
                 let place = result.block.place
                 if ["bug", "apple", "placeholder", "outline", "obsolete"].contains(kind), result.isPassed { wrong.append("\(place) \(kind) passes") }
                 if kind == "bug", case .skipped = result.outcome { wrong.append("\(place) bug hidden by a skip") }
                 guard written.contains(place), !result.isPassed else { continue }
-                // Not proven only because a bug of the post, reported and without a suggestion, fails the program.
-                if case .notProven(let why) = result.outcome, let line = Int(why.split(separator: ":").last ?? ""),
-                   bugLines.contains(where: { $0.contains(line) }) { continue }
                 wrong.append("\(place) \(kind) written but \(result.outcome)")
             }
         }
