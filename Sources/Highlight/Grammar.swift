@@ -324,6 +324,14 @@ struct WordKey: Hashable, Sendable {
 
     var isEmpty: Bool { low == 0 }
 
+    /// The first byte of the word.
+    var first: UInt8 { UInt8(truncatingIfNeeded: low) }
+
+    /// How many bytes the word has (none of them is zero).
+    var count: Int {
+        high != 0 ? 16 - high.leadingZeroBitCount / 8 : 8 - low.leadingZeroBitCount / 8
+    }
+
     /// Where the key's probe starts in a table of `1 << (64 - shift)` slots.
     @inline(__always)
     func slot(shift: UInt64) -> Int {
@@ -344,6 +352,10 @@ struct WordTable<Value: Sendable>: Sendable {
     /// A power of two of slots; an empty key is a free slot.
     private var entries: [Entry] = []
     private var count = 0
+    /// For each first byte, the lengths of the words that start with it (bit `n - 1` for
+    /// `n` bytes): most names of the code are no word, and most of those are told by this
+    /// one load, before their key is packed and hashed.
+    private var lengthsByFirstByte = [UInt16](repeating: 0, count: 256)
     /// 64 minus the log2 of `entries.count`: a key's hash shifted right by it is its slot.
     private var shift: UInt64 = 64
 
@@ -392,6 +404,7 @@ struct WordTable<Value: Sendable>: Sendable {
         }
         entries[slot] = Entry(key: key, value: value)
         count += 1
+        lengthsByFirstByte[Int(key.first)] |= 1 << UInt16(key.count - 1)
     }
 
     private mutating func grow() {
@@ -407,7 +420,8 @@ struct WordTable<Value: Sendable>: Sendable {
     /// read as small letters (the table's words of a case-insensitive language are small).
     @inline(__always)
     func value(in text: SourceBytes, _ range: Range<Int>, foldingCase: Bool = false) -> Value? {
-        guard !range.isEmpty, range.count <= Self.longest else { return nil }
+        guard !range.isEmpty, range.count <= Self.longest,
+              lengthsByFirstByte[Int(folded(text[range.lowerBound], foldingCase))] & 1 << UInt16(range.count - 1) != 0 else { return nil }
         return entries.withUnsafeBufferPointer { entries -> Value? in
             guard !entries.isEmpty else { return nil }
             let key = WordKey(text, range, foldingCase: foldingCase)

@@ -81,7 +81,7 @@ struct GrammarLexer: TokenLexer {
             lexWhitespace()
             return
         }
-        if startsLine, lexLineStart(byte) { return }
+        if startsLine, tables.hasLineStartRules, lexLineStart(byte) { return }
         startsLine = false
         if byteClass.contains(.opener), lexOpener() { return }
         // The common tokens first; `lexOther` tries the rules in their order for the rest,
@@ -400,9 +400,11 @@ struct GrammarLexer: TokenLexer {
 
     /// An operator run (stopping before a comment), a punctuation run or byte, or plain text.
     private mutating func lexSymbol(_ byte: UInt8, _ byteClass: GrammarTables.ByteClass) {
-        for run in grammar.punctuationRuns where byteClass.contains(.runStart) && text.matches(run, at: position) {
-            write(upTo: position + run.count, as: .punctuation, .punctuation(byte))
-            return
+        if byteClass.contains(.runStart) {
+            for run in grammar.punctuationRuns where text.matches(run, at: position) {
+                write(upTo: position + run.count, as: .punctuation, .punctuation(byte))
+                return
+            }
         }
         if let depth = signatureDepth {
             switch byte {
@@ -419,8 +421,7 @@ struct GrammarLexer: TokenLexer {
             var last = byte
             if signatureDepth == nil && interpolations.isEmpty {
                 while end < text.count {
-                    let next = tables.byteClass(text[end])
-                    guard next.contains(.punctuation) && next.isDisjoint(with: Self.ruledBytes) else { break }
+                    guard tables.byteClass(text[end]).contains(.plainPunctuation) else { break }
                     last = text[end]
                     end += 1
                 }
@@ -441,9 +442,6 @@ struct GrammarLexer: TokenLexer {
             write(upTo: position + 1, as: nil, .punctuation(byte))
         }
     }
-
-    /// The classes of bytes a rule other than punctuation's may claim, in `lexCode`'s order.
-    private static let ruledBytes: GrammarTables.ByteClass = [.whitespace, .opener, .special, .number, .nameStart, .runStart]
 
     /// The blanks after a token (spaces and tabs, no line break), written as they are: one
     /// token less to choose a rule for. Nothing a rule remembers changes on blanks.

@@ -8,6 +8,10 @@
 final class GrammarTables: @unchecked Sendable {   // immutable after init; `classes` is its own
     let grammar: Grammar
     private let classes: UnsafeMutablePointer<ByteClass>
+    /// Whether a line's first token has rules of its own in this grammar (sections,
+    /// preprocessor lines, keys, …): most grammars have none, and their lines start as
+    /// any other token does.
+    let hasLineStartRules: Bool
 
     /// What a byte can be in this grammar.
     struct ByteClass: OptionSet, Sendable {
@@ -27,11 +31,19 @@ final class GrammarTables: @unchecked Sendable {   // immutable after init; `cla
         static let special = ByteClass(rawValue: 128)
         /// The first byte of one of the grammar's `punctuationRuns`.
         static let runStart = ByteClass(rawValue: 256)
+        /// Punctuation that no other rule claims (`lexCode`'s classes before punctuation):
+        /// a run of it is one token.
+        static let plainPunctuation = ByteClass(rawValue: 512)
+
+        /// The classes of bytes a rule other than punctuation's may claim, in `lexCode`'s order.
+        static let ruled: ByteClass = [.whitespace, .opener, .special, .number, .nameStart, .runStart]
     }
 
     init(_ grammar: Grammar) {
         self.grammar = grammar
         classes = .allocate(capacity: 256)
+        hasLineStartRules = grammar.sectionHeaders != nil || grammar.preprocessorLines || grammar.keyValueLines != nil
+            || grammar.methodSignatures || grammar.plainScalars || grammar.keys != nil || grammar.makefile || grammar.instructions
         var openers = ByteSet()
         for prefix in grammar.lineComments.map(\.prefix) + grammar.blockComments.map(\.open) + grammar.strings.map(\.open) {
             openers.insert(prefix.first)
@@ -55,6 +67,7 @@ final class GrammarTables: @unchecked Sendable {   // immutable after init; `cla
             if grammar.operators.contains(byte) { byteClass.insert(.operator) }
             if special.contains(byte) { byteClass.insert(.special) }
             if runStarts.contains(byte) { byteClass.insert(.runStart) }
+            if byteClass.contains(.punctuation) && byteClass.isDisjoint(with: .ruled) { byteClass.insert(.plainPunctuation) }
             (classes + value).initialize(to: byteClass)
         }
     }

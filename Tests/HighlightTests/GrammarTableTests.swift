@@ -56,6 +56,49 @@ struct GrammarTableTests {
         #expect(lookUp(table, "seventeen_bytes_a") == nil)
     }
 
+    /// Names are first told by their first byte and length, before a key is hashed: every
+    /// word of every language must pass that test, written in the code as a post writes it
+    /// (followed by more code, or at the very end), and in any case where the language
+    /// ignores case.
+    @Test func everyWordOfEveryGrammarIsFoundPastTheFirstByteAndLengthTest() {
+        var checked = 0
+        for language in HighlightLanguage.allCases {
+            guard case .grammar(let tables) = language.engine else { continue }
+            var roles = tables.grammar.roles
+            var words: [[UInt8]] = []
+            roles.update { key, _ in words.append(Self.bytes(of: key)) }
+            checked += words.count
+            for word in words {
+                let cased = tables.grammar.caseInsensitiveWords ? word.map { $0 >= 0x61 && $0 <= 0x7A ? $0 - 0x20 : $0 } : word
+                for code in [word, word + Array(" = value(of: something, else: 42)\n".utf8), cased] {
+                    code.withUnsafeBufferPointer { bytes in
+                        let found = roles.value(in: SourceBytes(bytes), 0..<word.count, foldingCase: tables.grammar.caseInsensitiveWords)
+                        #expect(found != nil, "\(language): \(String(decoding: word, as: UTF8.self))")
+                    }
+                }
+            }
+        }
+        #expect(checked > 1_000)   // the C family, SQL, Python, … (INI and YAML have none)
+    }
+
+    @Test func aNameOfNoWordsLengthOrFirstByteIsNotFound() {
+        var table = WordTable<Int>()
+        table.insert("if", 1)
+        table.insert("import", 2)
+        #expect(lookUp(table, "in") == nil)   // a first byte and length of a word, but not it
+        #expect(lookUp(table, "ifx") == nil)   // a first byte of words, no word of its length
+        #expect(lookUp(table, "xf") == nil)   // a length of a word, no word's first byte
+        #expect(lookUp(table, "IMPORT", foldingCase: true) == 2)
+        #expect(lookUp(table, "Import") == nil)
+    }
+
+    /// The bytes a key packs, first to last.
+    private static func bytes(of key: WordKey) -> [UInt8] {
+        let packed = (0..<8).map { UInt8(truncatingIfNeeded: key.low >> UInt64(8 * $0)) }
+            + (0..<8).map { UInt8(truncatingIfNeeded: key.high >> UInt64(8 * $0)) }
+        return packed.filter { $0 != 0 }
+    }
+
     @Test func introducersAreRolesOfTheirWords() {
         var grammar = Grammar()
         grammar.add(.keyword, "def class import")
