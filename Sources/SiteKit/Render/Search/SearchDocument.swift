@@ -63,30 +63,46 @@ struct SearchDocument: Sendable {
     static let fragmentTextBytes = 1200
 
     init(_ source: Source) {
-        var words = SearchTermTable(capacity: 512)
-        var occurrences: [Occurrences] = []
-        occurrences.reserveCapacity(512)
-        func count(_ text: UnsafeBufferPointer<UInt8>, _ update: (inout Occurrences) -> Void) {
-            SearchTokenizer.forEachWord(in: text) { word in
-                let (number, added) = words.number(of: word)
-                if added { occurrences.append(Occurrences()) }
-                update(&occurrences[number])
-            }
-        }
-        func count(_ text: String, _ update: (inout Occurrences) -> Void) {
-            var text = text
-            text.withUTF8 { count($0, update) }
-        }
-        count(source.title) { $0.title = true }
-        for heading in source.headings { count(heading) { $0.heading = true } }
-        for tag in source.tags { count(tag) { $0.tagOrSeries = true } }
-        if let series = source.series { count(series) { $0.tagOrSeries = true } }
+        var page = PageWords()
+        page.add(source.title, as: .title)
+        for heading in source.headings { page.add(heading, as: .heading) }
+        for tag in source.tags { page.add(tag, as: .tagOrSeries) }
+        if let series = source.series { page.add(series, as: .tagOrSeries) }
         let text = SearchText.plainText(ofHTML: source.html)
-        text.withUnsafeBufferPointer { count($0) { $0.body += 1 } }
-        self.words = words
-        self.occurrences = occurrences
+        page.place = .body
+        text.withUnsafeBufferPointer { SearchTokenizer.addWords(of: $0, to: &page) }
+        words = page.words
+        occurrences = page.occurrences
         let q = JSONText.quoted
         fragment = "{\"url\":\(q(source.url)),\"title\":\(q(source.title)),\"date\":\(source.date.map(q) ?? "null"),"
             + "\"text\":\(q(SearchText.prefix(of: text, bytes: Self.fragmentTextBytes)))}\n"
+    }
+}
+
+/// A page's words as its entry is made: each distinct one numbered, with where it occurs.
+private struct PageWords: SearchWordSink {
+    enum Place { case title, heading, tagOrSeries, body }
+
+    var words = SearchTermTable(capacity: 512)
+    var occurrences: [SearchDocument.Occurrences] = []
+    var place = Place.body
+
+    init() { occurrences.reserveCapacity(512) }
+
+    mutating func add(_ text: String, as place: Place) {
+        self.place = place
+        var text = text
+        text.withUTF8 { SearchTokenizer.addWords(of: $0, to: &self) }
+    }
+
+    mutating func add(word: UnsafeBufferPointer<UInt8>) {
+        let (number, added) = words.number(of: word)
+        if added { occurrences.append(SearchDocument.Occurrences()) }
+        switch place {
+        case .title: occurrences[number].title = true
+        case .heading: occurrences[number].heading = true
+        case .tagOrSeries: occurrences[number].tagOrSeries = true
+        case .body: occurrences[number].body += 1
+        }
     }
 }

@@ -51,12 +51,14 @@ struct SearchIndex: Sendable {
         for (page, document) in documents.enumerated() {
             touched.removeAll(keepingCapacity: true)
             for word in 0..<document.words.count {
-                let (number, added) = document.words.withString(word) { words.number(of: $0) }
+                let (number, added) = words.number(ofStringAt: word, in: document.words)
                 if added {
-                    let stemmed = document.words.withString(word) { bytes -> (number: Int, added: Bool) in
-                        guard stems else { return terms.number(of: bytes) }
-                        var stem = EnglishStemmer.stem(String(decoding: bytes, as: UTF8.self))
-                        return stem.withUTF8 { terms.number(of: $0) }
+                    let stemmed: (number: Int, added: Bool)
+                    if stems {
+                        var stem = EnglishStemmer.stem(String(decoding: document.words.string(word), as: UTF8.self))
+                        stemmed = stem.withUTF8 { terms.number(of: $0) }
+                    } else {
+                        stemmed = terms.number(ofStringAt: word, in: document.words)
                     }
                     stemOfWord.append(stemmed.number)
                     if stemmed.added {
@@ -76,12 +78,7 @@ struct SearchIndex: Sendable {
             }
             for term in touched { postings[term].add(page: page, weight: occurrences[term].weight) }
         }
-        let order = terms.bytes.withUnsafeBufferPointer { bytes in
-            (0..<terms.count).sorted { a, b in
-                let (aStart, bStart) = (a == 0 ? 0 : terms.ends[a - 1], b == 0 ? 0 : terms.ends[b - 1])
-                return bytes[aStart..<terms.ends[a]].lexicographicallyPrecedes(bytes[bStart..<terms.ends[b]])
-            }
-        }
+        let order = terms.sortedNumbers()
         return order.map { (Array(terms.string($0)), postings[$0].bytes) }
     }
 

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Distinct byte strings (a page's words, a site's terms), each numbered from 0 in the
 /// order first added. The search index counts about a million words per thousand posts:
 /// looked up as bytes, in an open-addressing table with a cheap hash, they cost a tenth of
@@ -13,7 +15,9 @@ struct SearchTermTable: Sendable {
 
     /// Random per process: the same strings hash alike within a build, and their collisions
     /// cannot be chosen in advance.
-    private static let seed = UInt64.random(in: 1...UInt64.max)
+    private static let processSeed = UInt64.random(in: 1...UInt64.max)
+    /// The process's, read once per table.
+    private let seed = processSeed
 
     init(capacity: Int = 64) {
         var size = 16
@@ -29,7 +33,19 @@ struct SearchTermTable: Sendable {
     /// The number of `string`, added if it is new.
     @inline(__always)
     mutating func number(of string: UnsafeBufferPointer<UInt8>) -> (number: Int, added: Bool) {
-        let hash = Self.hash(string)
+        number(of: string, hash: Self.hash(string, seed: seed))
+    }
+
+    /// The number of string `number` of `other`, added if it is new: its hash is known
+    /// (every table of the process hashes alike).
+    mutating func number(ofStringAt number: Int, in other: SearchTermTable) -> (number: Int, added: Bool) {
+        let start = number == 0 ? 0 : other.ends[number - 1]
+        let hash = other.hashes[number]
+        return other.bytes.withUnsafeBufferPointer { self.number(of: UnsafeBufferPointer(rebasing: $0[start..<other.ends[number]]), hash: hash) }
+    }
+
+    @inline(__always)
+    private mutating func number(of string: UnsafeBufferPointer<UInt8>, hash: UInt64) -> (number: Int, added: Bool) {
         let mask = slots.count - 1
         var slot = Int(truncatingIfNeeded: hash) & mask
         while true {
@@ -47,24 +63,28 @@ struct SearchTermTable: Sendable {
         return (number, true)
     }
 
+    /// The strings' numbers in the order of their bytes.
+    func sortedNumbers() -> [Int] {
+        bytes.withUnsafeBufferPointer { bytes in
+            (0..<count).sorted { a, b in
+                let (aStart, bStart) = (a == 0 ? 0 : ends[a - 1], b == 0 ? 0 : ends[b - 1])
+                let (aCount, bCount) = (ends[a] - aStart, ends[b] - bStart)
+                let order = memcmp(bytes.baseAddress! + aStart, bytes.baseAddress! + bStart, min(aCount, bCount))
+                return order < 0 || (order == 0 && aCount < bCount)
+            }
+        }
+    }
+
     /// The bytes of string `number`.
     func string(_ number: Int) -> ArraySlice<UInt8> {
         bytes[(number == 0 ? 0 : ends[number - 1])..<ends[number]]
     }
 
-    /// Calls `body` with the bytes of string `number`, without copying them.
-    func withString<Result>(_ number: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
-        let start = number == 0 ? 0 : ends[number - 1]
-        return bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[start..<ends[number]])) }
-    }
-
     private func equals(_ number: Int, _ string: UnsafeBufferPointer<UInt8>) -> Bool {
         let start = number == 0 ? 0 : ends[number - 1]
         guard ends[number] - start == string.count else { return false }
-        return bytes.withUnsafeBufferPointer { stored in
-            for offset in 0..<string.count where stored[start + offset] != string[offset] { return false }
-            return true
-        }
+        guard string.count > 0 else { return true }
+        return bytes.withUnsafeBufferPointer { memcmp($0.baseAddress! + start, string.baseAddress!, string.count) == 0 }
     }
 
     private mutating func grow() {
@@ -80,7 +100,7 @@ struct SearchTermTable: Sendable {
     /// FNV-1a from the seed, then murmur3's finalizer so that the low bits, which pick the
     /// slot, depend on every byte.
     @inline(__always)
-    private static func hash(_ string: UnsafeBufferPointer<UInt8>) -> UInt64 {
+    private static func hash(_ string: UnsafeBufferPointer<UInt8>, seed: UInt64) -> UInt64 {
         var hash = seed
         for byte in string { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 }
         hash ^= hash >> 33

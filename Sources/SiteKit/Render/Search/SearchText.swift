@@ -11,40 +11,45 @@ enum SearchText {
     static func plainText(ofHTML html: String) -> [UInt8] {
         var html = html
         return html.withUTF8 { bytes in
-            var out: [UInt8] = []
-            out.reserveCapacity(bytes.count / 2)
-            var index = 0
-            var pendingSpace = false
-            func space() { pendingSpace = !out.isEmpty }
-            while index < bytes.count {
-                let byte = bytes[index]
-                if byte == UInt8(ascii: "<") {
-                    let tag = tag(bytes, at: index)
-                    if !tag.closing && (tag.name == script || tag.name == style
-                                        || (tag.name == anchor && contains(bytes[index..<tag.end], headingAnchor))) {
-                        index = closing(tag.name, bytes, from: tag.end)
-                        space()
-                        continue
+            // Never longer than the HTML: a space written stands for a tag or spaces read.
+            [UInt8](unsafeUninitializedCapacity: bytes.count) { out, written in
+                var count = 0
+                var index = 0
+                var pendingSpace = false
+                while index < bytes.count {
+                    let byte = bytes[index]
+                    if byte > 0x20 && byte != UInt8(ascii: "<") && byte != UInt8(ascii: "&") {
+                        if pendingSpace { out[count] = 0x20; count += 1; pendingSpace = false }
+                        out[count] = byte
+                        count += 1
+                        index += 1
+                    } else if byte == UInt8(ascii: "<") {
+                        let tag = tag(bytes, at: index)
+                        if !tag.closing && (tag.name == script || tag.name == style
+                                            || (tag.name == anchor && contains(bytes[index..<tag.end], headingAnchor))) {
+                            index = closing(tag.name, bytes, from: tag.end)
+                            pendingSpace = count > 0
+                        } else {
+                            if !inlineTags.contains(tag.name) { pendingSpace = count > 0 }
+                            index = tag.end
+                        }
+                    } else if byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D {
+                        pendingSpace = count > 0
+                        index += 1
+                    } else {
+                        if pendingSpace { out[count] = 0x20; count += 1; pendingSpace = false }
+                        if byte == UInt8(ascii: "&"), let (decoded, length) = HTMLText.entity(in: bytes, at: index) {
+                            out[count] = decoded
+                            index += length
+                        } else {
+                            out[count] = byte
+                            index += 1
+                        }
+                        count += 1
                     }
-                    if !inlineTags.contains(tag.name) { space() }
-                    index = tag.end
-                    continue
                 }
-                if byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D {
-                    space()
-                    index += 1
-                    continue
-                }
-                if pendingSpace { out.append(0x20); pendingSpace = false }
-                if byte == UInt8(ascii: "&"), let (decoded, length) = HTMLText.entity(in: bytes, at: index) {
-                    out.append(decoded)
-                    index += length
-                } else {
-                    out.append(byte)
-                    index += 1
-                }
+                written = count
             }
-            return out
         }
     }
 

@@ -16,24 +16,25 @@ struct SearchTokenizer: Sendable {
 
     /// The terms of `text`, in order, a word's whole form before its parts.
     func terms(in text: String) -> [String] {
-        var text = text
-        var terms: [String] = []
-        text.withUTF8 { bytes in
-            Self.forEachWord(in: bytes) { word in
+        struct Terms: SearchWordSink {
+            var stems: Bool
+            var terms: [String] = []
+            mutating func add(word: UnsafeBufferPointer<UInt8>) {
                 let term = String(decoding: word, as: UTF8.self)
                 terms.append(stems ? EnglishStemmer.stem(term) : term)
             }
         }
-        return terms
+        var text = text
+        var sink = Terms(stems: stems)
+        text.withUTF8 { Self.addWords(of: $0, to: &sink) }
+        return sink.terms
     }
 
-    /// Calls `body` with every term of `text` as it is before stemming, in order, a word's
-    /// whole form before its parts; the bytes are valid during the call only. Bytes, not
-    /// strings: a build cuts every page's text, a million words per thousand posts, and
-    /// stems each distinct word once (``SearchIndex``).
-    static func forEachWord(in bytes: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
-        var scratch: [UInt8] = []
-        scratch.reserveCapacity(maximumLength + 8)
+    /// Hands `sink` every term of `bytes` as it is before stemming, in order, a word's whole
+    /// form before its parts. Bytes, not strings, and a sink, not a closure: a build cuts
+    /// every page's text (a million words per thousand posts) and stems each distinct word
+    /// of the site once (``SearchIndex``).
+    static func addWords<Sink: SearchWordSink>(of bytes: UnsafeBufferPointer<UInt8>, to sink: inout Sink) {
         var index = 0
         let count = bytes.count
         while index < count {
@@ -50,11 +51,13 @@ struct SearchTokenizer: Sendable {
                 }
             }
             guard start < count else { return }
-            var end = start, ascii = true
+            // To its end; `plain`: lowercase letters and digits only, the word is its term.
+            var end = start, ascii = true, plain = true
             while end < count {
                 let byte = bytes[end]
                 if byte < 0x80 {
                     guard isWordByte(byte) else { break }
+                    if byte < UInt8(ascii: "a") && !isDigit(byte) { plain = false }
                     end += 1
                 } else {
                     let length = wordCharacterLength(bytes, end)
@@ -64,42 +67,47 @@ struct SearchTokenizer: Sendable {
                 }
             }
             let word = UnsafeBufferPointer(rebasing: bytes[start..<end])
-            if ascii { asciiWord(word, &scratch, body) } else { otherWord(word, body) }
+            if plain && ascii {
+                if word.count > 1 && word.count <= maximumLength { sink.add(word: word) }
+            } else if ascii {
+                asciiWord(word, &sink)
+            } else {
+                otherWord(word, &sink)
+            }
             index = end
         }
     }
 
     /// A word of other scripts: whole, lowercased, without its `_`.
-    private static func otherWord(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+    private static func otherWord<Sink: SearchWordSink>(_ bytes: UnsafeBufferPointer<UInt8>, _ sink: inout Sink) {
         var whole = String(decoding: bytes.filter { $0 != UInt8(ascii: "_") }, as: UTF8.self).lowercased()
-        whole.withUTF8 { emit($0, body) }
+        whole.withUTF8 { emit($0, &sink) }
     }
 
-    /// An ASCII word: whole (lowercased, without `_`), then, when it is an identifier of
-    /// several parts, each part of two letters or more.
-    private static func asciiWord(_ bytes: UnsafeBufferPointer<UInt8>, _ scratch: inout [UInt8], _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
-        scratch.removeAll(keepingCapacity: true)
-        var simple = true
-        for (offset, byte) in bytes.enumerated() {
-            if byte == UInt8(ascii: "_") { simple = false; continue }
-            if isUpper(byte) {
-                if offset > 0 { simple = false }
-                scratch.append(byte + 32)
-            } else {
-                scratch.append(byte)
+    /// An ASCII word with an uppercase letter or a `_`: whole (lowercased, without `_`),
+    /// then, when it is an identifier of several parts, each part of two letters or more.
+    private static func asciiWord<Sink: SearchWordSink>(_ bytes: UnsafeBufferPointer<UInt8>, _ sink: inout Sink) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: maximumLength) { scratch in
+            var length = 0, simple = true
+            for offset in 0..<bytes.count {
+                let byte = bytes[offset]
+                if byte == UInt8(ascii: "_") { simple = false; continue }
+                if isUpper(byte) && offset > 0 { simple = false }
+                // A whole longer than the limit is left out: only its length counts.
+                if length < maximumLength { scratch[length] = isUpper(byte) ? byte + 32 : byte }
+                length += 1
             }
-        }
-        scratch.withUnsafeBufferPointer { emit($0, body) }
-        // Only `_` or an uppercase letter after the first makes a word of several parts.
-        guard !simple else { return }
-        var parts = 0
-        forEachPart(of: bytes) { _ in parts += 1 }
-        guard parts > 1 else { return }
-        forEachPart(of: bytes) { part in
-            guard part.count > 1 else { return }
-            scratch.removeAll(keepingCapacity: true)
-            for byte in bytes[part] { scratch.append(isUpper(byte) ? byte + 32 : byte) }
-            scratch.withUnsafeBufferPointer { emit($0, body) }
+            if length <= maximumLength { emit(UnsafeBufferPointer(rebasing: scratch[0..<length]), &sink) }
+            // Only `_` or an uppercase letter after the first makes a word of several parts.
+            guard !simple else { return }
+            var parts = 0
+            forEachPart(of: bytes) { _ in parts += 1 }
+            guard parts > 1 else { return }
+            forEachPart(of: bytes) { part in
+                guard part.count > 1, part.count <= maximumLength else { return }
+                for (offset, byte) in bytes[part].enumerated() { scratch[offset] = isUpper(byte) ? byte + 32 : byte }
+                sink.add(word: UnsafeBufferPointer(rebasing: scratch[0..<part.count]))
+            }
         }
     }
 
@@ -126,9 +134,9 @@ struct SearchTokenizer: Sendable {
         if partStart < bytes.count { body(partStart..<bytes.count) }
     }
 
-    private static func emit(_ term: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+    private static func emit<Sink: SearchWordSink>(_ term: UnsafeBufferPointer<UInt8>, _ sink: inout Sink) {
         guard term.count > 1, term.count <= maximumLength else { return }
-        body(term)
+        sink.add(word: term)
     }
 
     @inline(__always)
@@ -168,4 +176,10 @@ struct SearchTokenizer: Sendable {
             return 0
         }
     }
+}
+
+/// What takes the terms of a text as ``SearchTokenizer/addWords(of:to:)`` cuts it.
+protocol SearchWordSink {
+    /// `word`'s bytes are valid during the call only.
+    mutating func add(word: UnsafeBufferPointer<UInt8>)
 }
