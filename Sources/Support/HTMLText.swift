@@ -55,7 +55,8 @@ package enum HTMLText {
         ("&lt;", "<"), ("&gt;", ">"), ("&quot;", "\""), ("&#39;", "'"), ("&#x27;", "'"), ("&amp;", "&"),
     ].map { (Array($0.0.utf8), $0.1.utf8.first!) }
 
-    private static func entity(in bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> (UInt8, Int)? {
+    /// The byte of the entity that starts at `index` (one that sitegen writes), and its length.
+    package static func entity(in bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> (UInt8, Int)? {
         for (name, byte) in entities where index + name.count <= bytes.count {
             if (0..<name.count).allSatisfy({ bytes[index + $0] == name[$0] }) { return (byte, name.count) }
         }

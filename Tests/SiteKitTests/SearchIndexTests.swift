@@ -33,18 +33,64 @@ struct SearchIndexTests {
     @Test func aPageIsTextWithoutItsTagsScriptsAndEntities() {
         let html = "<h2 id=\"a\">Using <code>URLSession</code><a class=\"heading-anchor\" href=\"#a\">#</a></h2><p>Fetch &amp; decode<script>var hidden = 1;</script></p>"
             + "<!-- a comment --><pre><code><span class=\"k\">let</span> s = <span class=\"n\">URL</span>Session()</code></pre>"
-        #expect(SearchText.plainText(ofHTML: html) == "Using URLSession Fetch & decode let s = URLSession()")
+        #expect(String(decoding: SearchText.plainText(ofHTML: html), as: UTF8.self) == "Using URLSession Fetch & decode let s = URLSession()")
+        // Decoded once: an escaped entity stays an entity.
+        #expect(String(decoding: SearchText.plainText(ofHTML: "<p>&amp;lt; a&nbsp;b</p>"), as: UTF8.self) == "&lt; a&nbsp;b")
+    }
+
+    /// Each term's weight on page 0 of an index of `sources`, read back from its postings.
+    private func weights(_ sources: [SearchDocument.Source], stems: Bool = true) -> [String: Int] {
+        let index = SearchIndex(documents: sources.map(SearchDocument.init), stems: stems)
+        return Dictionary(uniqueKeysWithValues: index.postings().compactMap { term, postings in
+            let numbers = SearchIndex.Postings.numbers(in: postings)
+            return numbers[0] == 0 ? (String(decoding: term, as: UTF8.self), numbers[1]) : nil
+        })
     }
 
     @Test func aTitleOutweighsAHeadingAndAHeadingTheBody() {
         let source = SearchDocument.Source(title: "Actors", url: "/a/", date: "2024-01-02", tags: ["Swift"], series: nil,
                                            headings: ["Isolation"], html: "<p>Actors give isolation. Tasks, tasks, tasks.</p>")
-        let weights = Dictionary(uniqueKeysWithValues: SearchDocument(source, tokenizer: english).terms.map { ($0.term, $0.weight) })
+        let weights = weights([source])
         #expect(weights["actor"]! > weights["isol"]!)
         #expect(weights["isol"]! > weights["task"]!)
         #expect(weights["swift"] == SearchDocument.Weight.tagOrSeries)
         // Three occurrences count more than one, by the log of the count.
         #expect(weights["task"]! > weights["give"]!)
+    }
+
+    @Test func wordsOfOneStemAddUpOnAPageAndEachPageKeepsItsOwn() {
+        let first = SearchDocument.Source(title: "Connections", url: "/a/", date: "2024-01-02", tags: [], series: nil, headings: [],
+                                          html: "<p>Connecting, connected, connect.</p>")
+        let second = SearchDocument.Source(title: "Pools", url: "/b/", date: "2024-01-03", tags: [], series: nil, headings: [],
+                                           html: "<p>A pool connects once.</p>")
+        let stemmed = weights([first, second])
+        // The title's `connections` and the body's three words are one term: 30 + log2(3) + 1.
+        #expect(stemmed["connect"] == SearchDocument.Weight.title + 2)
+        #expect(stemmed["connecting"] == nil)
+        let index = SearchIndex(documents: [first, second].map(SearchDocument.init), stems: true).postings()
+        let connect = index.first { $0.term == Array("connect".utf8) }!
+        // Page 0 with 32, then page 0 + 1 with 1 (`connects`, once in the body).
+        #expect(SearchIndex.Postings.numbers(in: connect.postings) == [0, 32, 1, 1])
+        let unstemmed = weights([first, second], stems: false)
+        #expect(unstemmed["connections"] == SearchDocument.Weight.title && unstemmed["connecting"] == 1 && unstemmed["connect"] == 1)
+        // Terms come sorted by their bytes.
+        #expect(index.map(\.term) == index.map(\.term).sorted { $0.lexicographicallyPrecedes($1) })
+    }
+
+    @Test func theTermTableNumbersEachDistinctStringOnceInTheOrderFirstAdded() {
+        var table = SearchTermTable(capacity: 4)
+        // Enough strings to grow the table several times, each added twice.
+        let strings = (0..<5000).map { "term\($0)" } + ["", "é", "term1"]
+        var numbers: [Int] = []
+        for string in strings + strings {
+            var string = string
+            numbers.append(string.withUTF8 { table.number(of: $0).number })
+        }
+        #expect(table.count == 5002)
+        #expect(Array(numbers[0..<5002]) == Array(0..<5002))
+        #expect(numbers[5002] == 1)
+        #expect(Array(numbers[5003...]) == Array(numbers[0..<5003]))
+        #expect(String(decoding: table.string(4999), as: UTF8.self) == "term4999" && table.string(5000).isEmpty)
     }
 
     @Test func postingsNumbersRoundTrip() {

@@ -26,7 +26,7 @@ struct SearchIndex: Sendable {
         var files: [RenderedFile] = []
         for (number, chunk) in chunks.enumerated() {
             var hash = SHA256()
-            hash.update(chunk.text)
+            hash.update(bytes: Array(chunk.text.utf8))
             let name = String(hash.hexDigest().prefix(10))
             index += (number == 0 ? "" : ",") + "[\(JSONText.quoted(chunk.first)),\"\(name)\"]"
             files.append(RenderedFile(path: Self.termsFolder + name + ".txt", contents: chunk.text))
@@ -36,14 +36,50 @@ struct SearchIndex: Sendable {
             + documents.enumerated().map { RenderedFile(path: Self.pagesFolder + "\($0).json", contents: $1.fragment) }
     }
 
-    /// Every term with its postings, page by page.
-    private func postings() -> [(term: [UInt8], postings: [UInt8])] {
-        var byTerm: [String: Postings] = [:]
-        byTerm.reserveCapacity(documents.count * 64)
+    /// Every term with its postings, page by page, sorted by the terms' bytes. Each distinct
+    /// word of the site is numbered once and stemmed once (`stemOfWord`); a page's words of
+    /// one stem add their occurrences up (`connecting`, `connections`).
+    func postings() -> [(term: [UInt8], postings: [UInt8])] {
+        var words = SearchTermTable(capacity: 16 * 1024)
+        var terms = SearchTermTable(capacity: 16 * 1024)
+        var stemOfWord: [Int] = []
+        var postings: [Postings] = []
+        // A page's occurrences by term, and the page that last touched each term.
+        var occurrences: [SearchDocument.Occurrences] = []
+        var lastPage: [Int] = []
+        var touched: [Int] = []
         for (page, document) in documents.enumerated() {
-            for (term, weight) in document.terms { byTerm[term, default: Postings()].add(page: page, weight: weight) }
+            touched.removeAll(keepingCapacity: true)
+            for word in 0..<document.words.count {
+                let (number, added) = words.number(ofStringAt: word, in: document.words)
+                if added {
+                    let stemmed: (number: Int, added: Bool)
+                    if stems {
+                        var stem = EnglishStemmer.stem(String(decoding: document.words.string(word), as: UTF8.self))
+                        stemmed = stem.withUTF8 { terms.number(of: $0) }
+                    } else {
+                        stemmed = terms.number(ofStringAt: word, in: document.words)
+                    }
+                    stemOfWord.append(stemmed.number)
+                    if stemmed.added {
+                        postings.append(Postings())
+                        occurrences.append(SearchDocument.Occurrences())
+                        lastPage.append(-1)
+                    }
+                }
+                let term = stemOfWord[number]
+                if lastPage[term] != page {
+                    lastPage[term] = page
+                    occurrences[term] = document.occurrences[word]
+                    touched.append(term)
+                } else {
+                    occurrences[term].add(document.occurrences[word])
+                }
+            }
+            for term in touched { postings[term].add(page: page, weight: occurrences[term].weight) }
         }
-        return byTerm.map { (Array($0.key.utf8), $0.value.bytes) }.sorted { $0.term.lexicographicallyPrecedes($1.term) }
+        let order = terms.sortedNumbers()
+        return order.map { (Array(terms.string($0)), postings[$0].bytes) }
     }
 
     /// The bytes of a chunk: small enough that a query reads little, large enough that the
@@ -100,13 +136,13 @@ struct SearchIndex: Sendable {
         }
 
         static func append(_ number: Int, to bytes: inout [UInt8]) {
-            var digits: [UInt8] = [UInt8(48 + number % 32)]
-            var rest = number / 32
-            while rest > 0 {
-                digits.append(UInt8(80 + rest % 32))
-                rest /= 32
+            var shift = 0
+            while number >> (shift + 5) > 0 { shift += 5 }
+            while shift > 0 {
+                bytes.append(UInt8(80 + (number >> shift) & 31))
+                shift -= 5
             }
-            bytes.append(contentsOf: digits.reversed())
+            bytes.append(UInt8(48 + number & 31))
         }
 
         /// The numbers of `bytes`, for tests (the theme's script reads them the same way).

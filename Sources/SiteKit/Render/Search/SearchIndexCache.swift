@@ -12,11 +12,11 @@ final class SearchIndexCache: @unchecked Sendable {
     private var pending: [String: String]?
 
     /// The entry of each source: the last build's when its source is equal, else made.
-    func documents(of sources: [SearchDocument.Source], tokenizer: SearchTokenizer) -> [SearchDocument] {
+    func documents(of sources: [SearchDocument.Source]) -> [SearchDocument] {
         let known = lock.withLock { documents }
         let made = sources.parallelMap { source -> SearchDocument in
             if let found = known[source.url], found.source == source { return found.document }
-            return SearchDocument(source, tokenizer: tokenizer)
+            return SearchDocument(source)
         }
         // Equal sources give equal entries, so they are kept whether or not the build succeeds.
         let kept = Dictionary(zip(sources, made).map { ($0.url, ($0, $1)) }, uniquingKeysWith: { _, last in last })

@@ -14,83 +14,134 @@ struct SearchTokenizer: Sendable {
     /// Bytes: a longer term (a hash, a base64 blob) is nobody's query.
     static let maximumLength = 40
 
-    /// Calls `body` with every term of `text`, in order, a word's whole form before its parts.
-    func forEachTerm(in text: String, _ body: (String) -> Void) {
+    /// The terms of `text`, in order, a word's whole form before its parts.
+    func terms(in text: String) -> [String] {
+        struct Terms: SearchWordSink {
+            var stems: Bool
+            var terms: [String] = []
+            mutating func add(word: UnsafeBufferPointer<UInt8>) {
+                let term = String(decoding: word, as: UTF8.self)
+                terms.append(stems ? EnglishStemmer.stem(term) : term)
+            }
+        }
         var text = text
-        text.withUTF8 { bytes in
-            var index = 0
-            let count = bytes.count
-            while index < count {
-                // Skip to a word.
-                var start = index
-                while start < count {
-                    let length = Self.wordCharacterLength(bytes, start)
-                    if length > 0 { break }
-                    start += Self.scalarLength(bytes[start])
+        var sink = Terms(stems: stems)
+        text.withUTF8 { Self.addWords(of: $0, to: &sink) }
+        return sink.terms
+    }
+
+    /// Hands `sink` every term of `bytes` as it is before stemming, in order, a word's whole
+    /// form before its parts. Bytes, not strings, and a sink, not a closure: a build cuts
+    /// every page's text (a million words per thousand posts) and stems each distinct word
+    /// of the site once (``SearchIndex``).
+    static func addWords<Sink: SearchWordSink>(of bytes: UnsafeBufferPointer<UInt8>, to sink: inout Sink) {
+        var index = 0
+        let count = bytes.count
+        while index < count {
+            // Skip to a word.
+            var start = index
+            while start < count {
+                let byte = bytes[start]
+                if byte < 0x80 {
+                    if isWordByte(byte) { break }
+                    start += 1
+                } else {
+                    if wordCharacterLength(bytes, start) > 0 { break }
+                    start += scalarLength(byte)
                 }
-                guard start < count else { return }
-                var end = start, ascii = true
-                while end < count {
-                    let length = Self.wordCharacterLength(bytes, end)
+            }
+            guard start < count else { return }
+            // To its end; `plain`: lowercase letters and digits only, the word is its term.
+            var end = start, ascii = true, plain = true
+            while end < count {
+                let byte = bytes[end]
+                if byte < 0x80 {
+                    guard isWordByte(byte) else { break }
+                    if byte < UInt8(ascii: "a") && !isDigit(byte) { plain = false }
+                    end += 1
+                } else {
+                    let length = wordCharacterLength(bytes, end)
                     guard length > 0 else { break }
-                    if length > 1 || bytes[end] >= 0x80 { ascii = false }
+                    ascii = false
                     end += length
                 }
-                word(UnsafeBufferPointer(rebasing: bytes[start..<end]), ascii: ascii, body)
-                index = end
+            }
+            let word = UnsafeBufferPointer(rebasing: bytes[start..<end])
+            if plain && ascii {
+                if word.count > 1 && word.count <= maximumLength { sink.add(word: word) }
+            } else if ascii {
+                asciiWord(word, &sink)
+            } else {
+                otherWord(word, &sink)
+            }
+            index = end
+        }
+    }
+
+    /// A word of other scripts: whole, lowercased, without its `_`.
+    private static func otherWord<Sink: SearchWordSink>(_ bytes: UnsafeBufferPointer<UInt8>, _ sink: inout Sink) {
+        var whole = String(decoding: bytes.filter { $0 != UInt8(ascii: "_") }, as: UTF8.self).lowercased()
+        whole.withUTF8 { emit($0, &sink) }
+    }
+
+    /// An ASCII word with an uppercase letter or a `_`: whole (lowercased, without `_`),
+    /// then, when it is an identifier of several parts, each part of two letters or more.
+    private static func asciiWord<Sink: SearchWordSink>(_ bytes: UnsafeBufferPointer<UInt8>, _ sink: inout Sink) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: maximumLength) { scratch in
+            var length = 0, simple = true
+            for offset in 0..<bytes.count {
+                let byte = bytes[offset]
+                if byte == UInt8(ascii: "_") { simple = false; continue }
+                if isUpper(byte) && offset > 0 { simple = false }
+                // A whole longer than the limit is left out: only its length counts.
+                if length < maximumLength { scratch[length] = isUpper(byte) ? byte + 32 : byte }
+                length += 1
+            }
+            if length <= maximumLength { emit(UnsafeBufferPointer(rebasing: scratch[0..<length]), &sink) }
+            // Only `_` or an uppercase letter after the first makes a word of several parts.
+            guard !simple else { return }
+            var parts = 0
+            forEachPart(of: bytes) { _ in parts += 1 }
+            guard parts > 1 else { return }
+            forEachPart(of: bytes) { part in
+                guard part.count > 1, part.count <= maximumLength else { return }
+                for (offset, byte) in bytes[part].enumerated() { scratch[offset] = isUpper(byte) ? byte + 32 : byte }
+                sink.add(word: UnsafeBufferPointer(rebasing: scratch[0..<part.count]))
             }
         }
     }
 
-    /// The terms of `text` as a list.
-    func terms(in text: String) -> [String] {
-        var terms: [String] = []
-        forEachTerm(in: text) { terms.append($0) }
-        return terms
-    }
-
-    private func word(_ bytes: UnsafeBufferPointer<UInt8>, ascii: Bool, _ body: (String) -> Void) {
-        guard ascii else {
-            let whole = String(decoding: bytes.filter { $0 != UInt8(ascii: "_") }, as: UTF8.self).lowercased()
-            emit(whole, body)
-            return
-        }
-        // Parts: split at `_`, at a lowercase letter or digit before an uppercase one, and
-        // before the last of a run of uppercase letters that a lowercase one follows (`URLSession`).
-        var parts: [Range<Int>] = []
+    /// The parts of an ASCII word: split at `_`, at a lowercase letter or digit before an
+    /// uppercase one, and before the last of a run of uppercase letters that a lowercase
+    /// one follows (`URLSession`).
+    private static func forEachPart(of bytes: UnsafeBufferPointer<UInt8>, _ body: (Range<Int>) -> Void) {
         var partStart = 0
         for i in 0..<bytes.count {
             let byte = bytes[i]
             if byte == UInt8(ascii: "_") {
-                if partStart < i { parts.append(partStart..<i) }
+                if partStart < i { body(partStart..<i) }
                 partStart = i + 1
                 continue
             }
-            guard i > partStart, Self.isUpper(byte) else { continue }
+            guard i > partStart, isUpper(byte) else { continue }
             let previous = bytes[i - 1]
-            let nextIsLower = i + 1 < bytes.count && Self.isLower(bytes[i + 1])
-            if Self.isLower(previous) || Self.isDigit(previous) || (Self.isUpper(previous) && nextIsLower) {
-                parts.append(partStart..<i)
+            let nextIsLower = i + 1 < bytes.count && isLower(bytes[i + 1])
+            if isLower(previous) || isDigit(previous) || (isUpper(previous) && nextIsLower) {
+                body(partStart..<i)
                 partStart = i
             }
         }
-        if partStart < bytes.count { parts.append(partStart..<bytes.count) }
-        let whole = parts.flatMap { Self.lowercased(bytes[$0]) }
-        emit(String(decoding: whole, as: UTF8.self), body)
-        guard parts.count > 1 else { return }
-        for part in parts where part.count > 1 {
-            emit(String(decoding: Self.lowercased(bytes[part]), as: UTF8.self), body)
-        }
+        if partStart < bytes.count { body(partStart..<bytes.count) }
     }
 
-    private func emit(_ term: String, _ body: (String) -> Void) {
-        let length = term.utf8.count
-        guard length > 1, length <= Self.maximumLength else { return }
-        body(stems ? EnglishStemmer.stem(term) : term)
+    private static func emit<Sink: SearchWordSink>(_ term: UnsafeBufferPointer<UInt8>, _ sink: inout Sink) {
+        guard term.count > 1, term.count <= maximumLength else { return }
+        sink.add(word: term)
     }
 
-    private static func lowercased(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> [UInt8] {
-        bytes.map { isUpper($0) ? $0 + 32 : $0 }
+    @inline(__always)
+    private static func isWordByte(_ byte: UInt8) -> Bool {
+        isLower(byte | 0x20) || isDigit(byte) || byte == UInt8(ascii: "_")
     }
 
     private static func isUpper(_ byte: UInt8) -> Bool { byte >= 0x41 && byte <= 0x5A }
@@ -125,4 +176,10 @@ struct SearchTokenizer: Sendable {
             return 0
         }
     }
+}
+
+/// What takes the terms of a text as ``SearchTokenizer/addWords(of:to:)`` cuts it.
+protocol SearchWordSink {
+    /// `word`'s bytes are valid during the call only.
+    mutating func add(word: UnsafeBufferPointer<UInt8>)
 }

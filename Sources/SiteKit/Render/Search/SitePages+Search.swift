@@ -2,8 +2,6 @@ import Foundation
 import Support
 
 extension SitePages {
-    var searchTokenizer: SearchTokenizer { SearchTokenizer(stems: site.config.searchStems) }
-
     /// What post `number`'s search entry is made from.
     func searchSource(ofPost number: Int, body: RenderedBody) -> SearchDocument.Source {
         let post = site.posts[number]
@@ -24,16 +22,15 @@ extension SitePages {
     /// `made`: the posts' entries, made as their pages were (a full build); else they are
     /// made from `postBodies`, and with a `cache` only those of changed posts.
     func searchFiles(postBodies: [RenderedBody], pageBodies: [RenderedBody], made: SearchEntries?, cache: SearchIndexCache?) -> [RenderedFile] {
-        let tokenizer = searchTokenizer
         let pageSources = pageBodies.indices.map { searchSource(ofPage: $0, body: pageBodies[$0]) }
         let documents: [SearchDocument]
         if let made {
-            documents = made.all.reversed() + pageSources.parallelMap { SearchDocument($0, tokenizer: tokenizer) }
+            documents = made.all.reversed() + pageSources.parallelMap(SearchDocument.init)
         } else {
             let sources = postBodies.indices.reversed().map { searchSource(ofPost: $0, body: postBodies[$0]) } + pageSources
-            documents = cache?.documents(of: sources, tokenizer: tokenizer) ?? sources.parallelMap { SearchDocument($0, tokenizer: tokenizer) }
+            documents = cache?.documents(of: sources) ?? sources.parallelMap(SearchDocument.init)
         }
-        return SearchIndex(documents: documents, stems: tokenizer.stems).files()
+        return SearchIndex(documents: documents, stems: site.config.searchStems).files()
             + [RenderedFile(path: SiteFile.openSearch.path, contents: openSearchDescription())]
     }
 
@@ -61,17 +58,15 @@ extension SitePages {
 final class SearchEntries: @unchecked Sendable {
     private let lock = NSLock()
     private let pages: SitePages
-    private let tokenizer: SearchTokenizer
     private var entries: [SearchDocument?]
 
     init(pages: SitePages) {
         self.pages = pages
-        tokenizer = pages.searchTokenizer
         entries = Array(repeating: nil, count: pages.site.posts.count)
     }
 
     func make(_ number: Int, body: RenderedBody) {
-        let entry = SearchDocument(pages.searchSource(ofPost: number, body: body), tokenizer: tokenizer)
+        let entry = SearchDocument(pages.searchSource(ofPost: number, body: body))
         lock.withLock { entries[number] = entry }
     }
 

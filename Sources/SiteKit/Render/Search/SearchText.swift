@@ -1,0 +1,129 @@
+import Support
+
+/// The text a reader sees on a page, from its body's HTML: tags left out (a block's tag
+/// as a space), `script` and `style` elements and headings' `#` links (`heading-anchor`)
+/// left out, entities decoded, runs of white space as one space. The body is HTML that
+/// sitegen's renderer wrote, and raw HTML of a post; either way only the text between tags
+/// counts. One pass over the bytes, with no string made per tag: a build reads every
+/// page's body (a highlighted code block is a tag every few bytes).
+enum SearchText {
+    /// The text's UTF-8 bytes.
+    static func plainText(ofHTML html: String) -> [UInt8] {
+        var html = html
+        return html.withUTF8 { bytes in
+            // Never longer than the HTML: a space written stands for a tag or spaces read.
+            [UInt8](unsafeUninitializedCapacity: bytes.count) { out, written in
+                var count = 0
+                var index = 0
+                var pendingSpace = false
+                while index < bytes.count {
+                    let byte = bytes[index]
+                    if byte > 0x20 && byte != UInt8(ascii: "<") && byte != UInt8(ascii: "&") {
+                        if pendingSpace { out[count] = 0x20; count += 1; pendingSpace = false }
+                        out[count] = byte
+                        count += 1
+                        index += 1
+                    } else if byte == UInt8(ascii: "<") {
+                        let tag = tag(bytes, at: index)
+                        if !tag.closing && (tag.name == script || tag.name == style
+                                            || (tag.name == anchor && contains(bytes[index..<tag.end], headingAnchor))) {
+                            index = closing(tag.name, bytes, from: tag.end)
+                            pendingSpace = count > 0
+                        } else {
+                            if !inlineTags.contains(tag.name) { pendingSpace = count > 0 }
+                            index = tag.end
+                        }
+                    } else if byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D {
+                        pendingSpace = count > 0
+                        index += 1
+                    } else {
+                        if pendingSpace { out[count] = 0x20; count += 1; pendingSpace = false }
+                        if byte == UInt8(ascii: "&"), let (decoded, length) = HTMLText.entity(in: bytes, at: index) {
+                            out[count] = decoded
+                            index += length
+                        } else {
+                            out[count] = byte
+                            index += 1
+                        }
+                        count += 1
+                    }
+                }
+                written = count
+            }
+        }
+    }
+
+    /// A tag's name, lowercased, its first 8 bytes packed into a number (0 for a comment or
+    /// a declaration); the tags that matter here are all shorter.
+    private static func packed(_ name: StaticString) -> UInt64 {
+        var value: UInt64 = 0
+        for offset in (0..<name.utf8CodeUnitCount).reversed() { value = value << 8 | UInt64(name.utf8Start[offset]) }
+        return value
+    }
+
+    private static let script = packed("script"), style = packed("style"), anchor = packed("a")
+    private static let headingAnchor = Array("class=\"heading-anchor\"".utf8)
+
+    /// Tags within a line of text: their words run on (`<code>URL</code>Session` is one
+    /// word). `span` first: highlighted code is mostly spans.
+    private static let inlineTags: [UInt64] = ["span", "a", "abbr", "b", "cite", "code", "del", "em", "i", "ins", "kbd", "mark",
+                                               "q", "s", "samp", "small", "strong", "sub", "sup", "time", "u", "var"].map(packed)
+
+    /// The tag at `index`: its packed name, whether it closes, and the index after its `>`.
+    private static func tag(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> (name: UInt64, closing: Bool, end: Int) {
+        var end = index + 1
+        if end + 2 < bytes.count, bytes[end] == UInt8(ascii: "!"), bytes[end + 1] == UInt8(ascii: "-"), bytes[end + 2] == UInt8(ascii: "-") {
+            while end + 2 < bytes.count, !(bytes[end] == UInt8(ascii: "-") && bytes[end + 1] == UInt8(ascii: "-") && bytes[end + 2] == UInt8(ascii: ">")) { end += 1 }
+            return (0, false, min(bytes.count, end + 3))
+        }
+        var closing = false
+        if end < bytes.count, bytes[end] == UInt8(ascii: "/") { closing = true; end += 1 }
+        var name: UInt64 = 0, length = 0
+        while end < bytes.count, (bytes[end] | 0x20) >= 0x61, (bytes[end] | 0x20) <= 0x7A || (bytes[end] >= 0x30 && bytes[end] <= 0x39) {
+            // A name longer than 8 bytes is none of those above: its packing only has to differ from theirs.
+            if length < 8 { name |= UInt64(bytes[end] | 0x20) << (8 * UInt64(length)) } else { name = .max }
+            length += 1
+            end += 1
+        }
+        var quote: UInt8 = 0
+        while end < bytes.count {
+            let byte = bytes[end]
+            end += 1
+            if quote != 0 {
+                if byte == quote { quote = 0 }
+            } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+                quote = byte
+            } else if byte == UInt8(ascii: ">") {
+                break
+            }
+        }
+        return (name, closing, end)
+    }
+
+    private static func contains(_ bytes: Slice<UnsafeBufferPointer<UInt8>>, _ needle: [UInt8]) -> Bool {
+        guard bytes.count >= needle.count else { return false }
+        return (bytes.startIndex...(bytes.endIndex - needle.count)).contains { start in bytes[start..<(start + needle.count)].elementsEqual(needle) }
+    }
+
+    /// The index after the closing tag of `name`, or the end.
+    private static func closing(_ name: UInt64, _ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        var index = start
+        while index < bytes.count {
+            if bytes[index] == UInt8(ascii: "<") {
+                let found = tag(bytes, at: index)
+                if found.closing && found.name == name { return found.end }
+            }
+            index += 1
+        }
+        return bytes.count
+    }
+
+    /// At most `limit` bytes of `text`, cut after a whole word where there is one.
+    static func prefix(of text: [UInt8], bytes limit: Int) -> String {
+        guard text.count > limit else { return String(decoding: text, as: UTF8.self) }
+        var end = limit
+        while end > 0, text[end] & 0xC0 == 0x80 { end -= 1 }
+        if let space = text[..<end].lastIndex(of: 0x20), space > limit / 2 { end = space }
+        return String(decoding: text[..<end], as: UTF8.self) + " …"
+    }
+}
