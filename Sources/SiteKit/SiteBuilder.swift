@@ -77,6 +77,7 @@ public struct SiteBuilder: Sendable {
         let layout = SiteLayout(root: options.siteRoot)
         let changes = cache == nil ? .unknown : layout.interpreted(changes)
         var writer = OutputWriter(output: options.output, displayName: layout.displayPath(options.output))
+        writer.copyRecord = StaticCopyRecord.url(siteRoot: layout.root)
         do {
             try Self.checkOutputLocation(options.output, layout: layout)
         } catch {

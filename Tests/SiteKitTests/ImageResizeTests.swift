@@ -73,12 +73,10 @@ struct ImageResizeTests {
         let path = site.root.appendingPathComponent("Content/static/images/harbour.png").path
         let zeros = try TestImages.zeroKeepingStamp(path)
         _ = try site.build()
-        var second = site.outputSnapshot()
-        // The original itself is copied as it now is; every other file is as before.
-        #expect(second.removeValue(forKey: "images/harbour.png") == zeros)
-        var expected = first
-        expected.removeValue(forKey: "images/harbour.png")
-        #expect(second == expected)
+        // The original, whose stamp is as the last build recorded it, is linked from the old
+        // output without being read (StaticCopyRecord): every file is as before.
+        #expect(zeros.count == first["images/harbour.png"]?.count)
+        #expect(site.outputSnapshot() == first)
         let again = try made.map { try FileManager.default.attributesOfItem(atPath: cache.appendingPathComponent($0).path)[.modificationDate] as? Date }
         #expect(again == stamps, "no copy was made again")
     }

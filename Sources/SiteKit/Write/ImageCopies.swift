@@ -5,8 +5,9 @@ import Support
 /// smaller copies (``ImageVariants``, made by libvips, always without metadata) and, with
 /// `strip_metadata`, the originals without their EXIF, XMP and text blocks. Every file is
 /// made once into `.sitegen-cache/images/`, named by the image's content hash and the
-/// settings that shape it, and copied from there like any static file: a build whose images
-/// and settings did not change makes nothing and reads no image.
+/// settings that shape it, made read-only, and linked from there into the output
+/// (``OutputStaging/finish()``): a build whose images and settings did not change makes
+/// nothing and reads no image.
 struct ImageCopies: Sendable {
     struct Job: Sendable, Hashable {
         enum Kind: Sendable, Hashable {
@@ -69,7 +70,7 @@ struct ImageCopies: Sendable {
             if settings.stripMetadata, image.hasMetadata {
                 let cacheFile = "\(folder)/\(image.contentHash)-stripped.\(Self.fileExtension(header.format))"
                 replaced[file.relative] = OutputWriter.StaticFile(source: URL(fileURLWithPath: cacheFile), relative: file.relative,
-                                                                  displayName: file.displayName)
+                                                                  displayName: file.displayName, isCacheFile: true)
                 if seen.insert(cacheFile).inserted, FileStatus.of(cacheFile) == nil {
                     jobs.append(Job(kind: .strip, source: image.source, displayName: file.displayName, cacheFile: cacheFile))
                 }
@@ -86,7 +87,8 @@ struct ImageCopies: Sendable {
                 let options = variant.format == .png ? "strip" : "Q=\(settings.quality),strip"
                 let cacheFile = "\(folder)/\(image.contentHash)-\(variant.width)w-\(options.replacingOccurrences(of: ",", with: "-").replacingOccurrences(of: "=", with: ""))"
                     + ".\(Self.fileExtension(variant.format))"
-                made.append(OutputWriter.StaticFile(source: URL(fileURLWithPath: cacheFile), relative: relative, displayName: file.displayName))
+                made.append(OutputWriter.StaticFile(source: URL(fileURLWithPath: cacheFile), relative: relative, displayName: file.displayName,
+                                                    isCacheFile: true))
                 if seen.insert(cacheFile).inserted, FileStatus.of(cacheFile) == nil {
                     jobs.append(Job(kind: .resize(width: variant.width, options: options), source: image.source,
                                     displayName: file.displayName, cacheFile: cacheFile))
@@ -103,7 +105,8 @@ struct ImageCopies: Sendable {
                 var hash = SHA256()
                 hash.update(card.svg)
                 let cacheFile = "\(folder)/card-\(hash.hexDigest()).png"
-                made.append(OutputWriter.StaticFile(source: URL(fileURLWithPath: cacheFile), relative: card.relative, displayName: card.source))
+                made.append(OutputWriter.StaticFile(source: URL(fileURLWithPath: cacheFile), relative: card.relative, displayName: card.source,
+                                                    isCacheFile: true))
                 cardPaths.insert(card.relative)
                 if seen.insert(cacheFile).inserted, FileStatus.of(cacheFile) == nil {
                     jobs.append(Job(kind: .card(svg: card.svg), source: card.source, displayName: card.source, cacheFile: cacheFile))
@@ -156,7 +159,9 @@ struct ImageCopies: Sendable {
                     return .error(job.displayName, nil, "cannot write its \(width) px copy: \(String(cString: strerror(errno)))")
                 }
             }
-            guard rename(temporary, job.cacheFile) == 0 else {
+            // Read-only before it is in place, and never opened for writing again: the output
+            // links it (OutputStaging), so no write meant for the output may reach it.
+            guard chmod(temporary, 0o444) == 0, rename(temporary, job.cacheFile) == 0 else {
                 return .error(job.displayName, nil, "cannot keep its copy in \(job.cacheFile): \(String(cString: strerror(errno)))")
             }
             return nil
