@@ -81,6 +81,36 @@ struct ImageResizeTests {
         #expect(again == stamps, "no copy was made again")
     }
 
+    static func cacheFiles(_ site: FixtureSite) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: site.root.appendingPathComponent(".sitegen-cache/images").path).sorted()
+    }
+
+    @Test func aFullBuildRemovesTheCopiesItNoLongerUsesAndServeAndABuildWithoutLibvipsKeepThem() throws {
+        let site = Self.site("![The harbour](/images/harbour.png)\n")
+        defer { site.remove() }
+        _ = try site.build()
+        let first = try Self.cacheFiles(site)
+        #expect(first.count == 6, "index.tsv and 5 copies: \(first)")
+        // The photo is cropped: its old copies are of no use any more.
+        site.write("Content/static/images/harbour.png", bytes: TestImages.png(width: 1000, height: 700))
+        _ = try SiteBuilder(options: .init(siteRoot: site.root)).rebuildInPlace()
+        #expect(try Self.cacheFiles(site).count == 11, "serve keeps the old copies")
+        var options = SiteBuilder.Options(siteRoot: site.root)
+        options.libvipsPath = "/nonexistent/libvips.so.42"
+        _ = try SiteBuilder(options: options).build()
+        #expect(try Self.cacheFiles(site).count == 11, "a build without libvips cannot tell which copies are used")
+        _ = try site.build()
+        let pruned = try Self.cacheFiles(site)
+        #expect(pruned.count == 6 && pruned.contains("index.tsv"), "\(pruned)")
+        #expect(Set(pruned).isDisjoint(with: first.filter { $0 != "index.tsv" }))
+        #expect(try Self.size(site.output.appendingPathComponent("images/harbour-480w.png")) == "480x336")
+        // Without the image, nothing of it is kept.
+        site.write("Content/posts/harbour.md", FixtureSite.post("title: The harbour\ndate: 2024-03-02", body: "Words only.\n"))
+        try FileManager.default.removeItem(at: site.root.appendingPathComponent("Content/static/images/harbour.png"))
+        _ = try site.build()
+        #expect(try Self.cacheFiles(site).filter { !$0.hasPrefix("card-") } == ["index.tsv"])
+    }
+
     @Test func withoutLibvipsTheSiteBuildsWithOneWarningAndTheImagesAsTheyAre() throws {
         let site = Self.site("![The harbour](/images/harbour.png)\n")
         defer { site.remove() }

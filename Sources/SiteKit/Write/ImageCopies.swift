@@ -38,6 +38,11 @@ struct ImageCopies: Sendable {
 
     /// The output paths of the social cards made (none without libvips).
     private(set) var cardPaths: Set<String> = []
+    /// `.sitegen-cache/images/`.
+    let cacheFolder: URL
+    /// Whether `staticFiles` names every cache file the site needs: not when libvips is
+    /// missing and the copies it would make are left out.
+    private(set) var namesEveryCopy = true
 
     /// `cards`: output path (`posts/x/social-card.png`) → the SVG to rasterize, with the
     /// source file of its post for messages.
@@ -56,6 +61,8 @@ struct ImageCopies: Sendable {
             }
         }
         self.vips = vips
+        self.cacheFolder = cacheFolder
+        namesEveryCopy = vips != nil || (resizable.isEmpty && cards.isEmpty)
         let folder = cacheFolder.path
         let existing = Set(original.map(\.relative))
         var made: [OutputWriter.StaticFile] = []
@@ -166,6 +173,22 @@ struct ImageCopies: Sendable {
             }
             return nil
         }.compactMap { $0 }
+    }
+
+    /// After a full build: removes every file of the cache folder the build did not use (the
+    /// copies of images the site no longer has, or made for other settings), except the
+    /// index and another build's temporary file of the last hour. Not when libvips was
+    /// missing: the copies it would have made are not named, and are kept for a build with it.
+    func prune() {
+        guard namesEveryCopy, let names = try? FileManager.default.contentsOfDirectory(atPath: cacheFolder.path) else { return }
+        let used = Set(staticFiles.filter(\.isCacheFile).map(\.source.lastPathComponent))
+        let hourAgo = (Int64(Date().timeIntervalSince1970) - 3600) * 1_000_000_000
+        for name in names where !used.contains(name) && name != ImageIndexFile.fileName {
+            let path = cacheFolder.path + "/" + name
+            guard let status = FileStatus.ofLink(path), status.kind == .file else { continue }
+            if name.contains(".tmp"), status.modifiedNanoseconds > hourAgo { continue }
+            unlink(path)
+        }
     }
 
     /// `.jpg` for libvips to pick its saver by; the temporary name must end with it too.
