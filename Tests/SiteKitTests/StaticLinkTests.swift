@@ -96,8 +96,9 @@ struct StaticLinkTests {
         _ = try SiteBuilder(options: .init(siteRoot: site.root)).rebuildInPlace()
         #expect(try Data(contentsOf: cached) == bytes)
         #expect(try ImageResizeTests.size(site.output.appendingPathComponent("images/harbour-480w.png")) == "480x336")
+        // A full build then drops the unused cache file (ImageCopies.prune) without touching the output.
         _ = try site.build()
-        #expect(try Data(contentsOf: cached) == bytes)
+        #expect(!FileManager.default.fileExists(atPath: cached.path))
         #expect(try ImageResizeTests.size(site.output.appendingPathComponent("images/harbour-480w.png")) == "480x336")
     }
 
