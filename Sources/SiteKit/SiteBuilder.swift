@@ -77,6 +77,7 @@ public struct SiteBuilder: Sendable {
         let layout = SiteLayout(root: options.siteRoot)
         let changes = cache == nil ? .unknown : layout.interpreted(changes)
         var writer = OutputWriter(output: options.output, displayName: layout.displayPath(options.output))
+        writer.copyRecord = StaticCopyRecord.url(siteRoot: layout.root)
         do {
             try Self.checkOutputLocation(options.output, layout: layout)
         } catch {
@@ -168,7 +169,7 @@ public struct SiteBuilder: Sendable {
 
     /// Throws `DiagnosticsError` with every problem found; the output folder is then untouched.
     public func build() throws(DiagnosticsError) -> Summary {
-        try run(StagedOutput(), checkDrafts: true).summary
+        try run(StagedOutput(), checkDrafts: true, pruneCache: true).summary
     }
 
     /// A rebuild for a preview server: renders in memory, then changes the output folder in
@@ -199,7 +200,9 @@ public struct SiteBuilder: Sendable {
     /// links, write. Any failure abandons the output's work, which leaves the output folder
     /// as it was. `checkDrafts`: render the drafts a build without `--drafts` leaves out, in
     /// memory, for their warnings (``draftProblems(_:)``); a preview server's rebuilds do not.
-    private func run<Output: BuildOutput>(_ output: Output, checkDrafts: Bool, changes: SourceChanges = .unknown)
+    /// `pruneCache`: remove the image cache's files the build did not use, once it succeeded
+    /// (a full build; serve's rebuilds leave it, to stay fast).
+    private func run<Output: BuildOutput>(_ output: Output, checkDrafts: Bool, changes: SourceChanges = .unknown, pruneCache: Bool = false)
         throws(DiagnosticsError) -> (summary: Summary, changes: Output.Changes) {
         let start = DispatchTime.now()
         let inputs = try loadInputs(cache: output.rebuildCache, changes: changes)
@@ -250,6 +253,7 @@ public struct SiteBuilder: Sendable {
             output.abandon()
             throw DiagnosticsError(warnings + [error])
         }
+        if pruneCache { inputs.imageCopies.prune() }
         let end = DispatchTime.now()
         var summary = Summary(posts: inputs.site.posts.count, pages: rendering.pageCount, filesWritten: output.filesWritten(changes),
                               skippedDrafts: inputs.site.skippedDrafts, warnings: warnings, seconds: Self.seconds(start, end),

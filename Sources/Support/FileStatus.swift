@@ -19,6 +19,8 @@ package struct FileStatus: Sendable, Hashable {
     package var modifiedNanoseconds: Int64
     package var inode: UInt64
     package var device: UInt64
+    /// The permission bits (`0o644`).
+    package var permissions: UInt32
 
     /// Follows symbolic links; nil when the path does not exist or cannot be examined.
     package static func of(_ path: String) -> FileStatus? {
@@ -56,5 +58,6 @@ package struct FileStatus: Sendable, Hashable {
         size = Int(buffer.st_size)
         inode = UInt64(buffer.st_ino)
         device = UInt64(buffer.st_dev)
+        permissions = UInt32(buffer.st_mode) & 0o7777
     }
 }

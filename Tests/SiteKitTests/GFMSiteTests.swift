@@ -229,6 +229,7 @@ struct GFMSiteTests {
         }
         let site = FixtureSite(files, config: Self.config)
         defer { site.remove() }
+        try FileManager.default.copyItem(at: folder.appendingPathComponent("static"), to: site.root.appendingPathComponent("Content/static"))
         let summary = try site.build()
         #expect(summary.warnings.isEmpty, "\(summary.warnings)")
         let page = try #require(site.read("posts/gfm-showcase/index.html"))

@@ -48,6 +48,44 @@ struct SocialCardTests {
         #expect(try ImageResizeTests.size(card) == "1200x630")
     }
 
+    @Test func imageSyntaxInCodeIsNoPictureAndThePostGetsACard() throws {
+        let site = FixtureSite([
+            "Content/posts/markdown-images.md": FixtureSite.post("title: Images in Markdown\ndate: 2024-05-01", body: """
+                Markdown writes an image with an exclamation mark, `![alt](src)`, before a link.
+
+                ```markdown
+                ![A harbour at dawn](/images/harbour.png)
+                ```
+
+                In HTML it is an element:
+
+                    <img src="/images/harbour.png" alt="A harbour at dawn">
+
+                That is all for today.
+                """),
+            "Content/posts/both.md": FixtureSite.post("title: Both\ndate: 2024-05-02", body: """
+                The syntax, `![alt](src)`, and a real one:
+
+                ```markdown
+                ![Not this one](/images/nothing.png)
+                ```
+
+                ![The harbour](/images/harbour.png)
+                """),
+        ])
+        defer { site.remove() }
+        site.write("Content/static/images/harbour.png", bytes: TestImages.png(width: 400, height: 250))
+        _ = try site.build()
+        let shown = try #require(site.read("posts/markdown-images/index.html"))
+        #expect(Self.meta(shown, "og:image") == "https://example.com/posts/markdown-images/social-card.png")
+        #expect(site.exists("posts/markdown-images/social-card.png"))
+        let both = try #require(site.read("posts/both/index.html"))
+        #expect(Self.meta(both, "og:image") == "https://example.com/images/harbour.png")
+        #expect(!site.exists("posts/both/social-card.png"))
+        #expect(SocialCards.showsImage("Text.\n\n```\nA block.\n\n![In code](/a.png)\n```\n\nThen <img src=\"/b.png\" alt=\"\">.\n"))
+        #expect(!SocialCards.showsImage("    @Image(source: \"a.png\")\n\nand ``![not](/c.png)``.\n"))
+    }
+
     @Test func theCardsTextIsDrawnAndTheCardIsMadeOnce() throws {
         let site = Self.site()
         defer { site.remove() }
@@ -76,10 +114,11 @@ struct SocialCardTests {
         let made = try FileManager.default.attributesOfItem(atPath: cache.appendingPathComponent(cards[0]).path)[.modificationDate] as? Date
         _ = try site.build()
         #expect(try FileManager.default.attributesOfItem(atPath: cache.appendingPathComponent(cards[0]).path)[.modificationDate] as? Date == made)
-        // A new title is a new card.
+        // A new title is a new card, and the build removes the old one from the cache.
         site.write("Content/posts/plain.md", FixtureSite.post("title: \"Generics, again\"\ndate: 2024-03-02", body: "Text.\n"))
         _ = try site.build()
-        #expect(try FileManager.default.contentsOfDirectory(atPath: cache.path).filter { $0.hasPrefix("card-") }.count == 2)
+        let now = try FileManager.default.contentsOfDirectory(atPath: cache.path).filter { $0.hasPrefix("card-") }
+        #expect(now.count == 1 && now != cards)
     }
 
     @Test func titlesAreBrokenBetweenWordsIntoThreeLinesAtMost() {

@@ -43,7 +43,7 @@ struct ImageCatalog: Sendable, Equatable {
     init(files: [(relative: String, source: String, displayName: String)], cacheFolder: URL?) {
         let imageFiles = files.filter { ImageHeader.Format(fileName: $0.relative) != nil }
         guard !imageFiles.isEmpty else { return }
-        let index = cacheFolder.map { ImageIndexFile(url: $0.appendingPathComponent("index.tsv")) }
+        let index = cacheFolder.map { ImageIndexFile(url: $0.appendingPathComponent(ImageIndexFile.fileName)) }
         let known = index?.load() ?? [:]
         let found: [(SiteImage, FileStatus?, fresh: Bool)] = imageFiles.parallelMap { file in
             let status = FileStatus.of(file.source)
@@ -70,6 +70,7 @@ struct ImageCatalog: Sendable, Equatable {
 /// `.sitegen-cache/images/index.tsv`: one line per image file read, with the stamp of the
 /// file it was read from. A line that cannot be read is skipped (the file is read again).
 struct ImageIndexFile {
+    static let fileName = "index.tsv"
     let url: URL
 
     struct Stamp: Hashable {

@@ -11,10 +11,35 @@ enum SocialCards {
     static let width = 1200
     static let height = 630
 
-    /// Whether a body may show a picture (its first is then the post's): a cheap look for
-    /// Markdown's `![`, `<img` and `@Image(`. A body that only writes them in code gets no card.
-    static func mayShowImage(_ body: String) -> Bool {
-        UTF8Bytes.contains(body, "![") || UTF8Bytes.contains(body, "<img") || UTF8Bytes.contains(body, "@Image(")
+    /// Whether a body shows a picture (its first is then the post's): Markdown's `![`, `<img`
+    /// or `@Image(` outside code blocks and code spans. A body without them is not parsed; one
+    /// with them is parsed up to the end of the paragraph of the first (the code around a
+    /// place depends only on the lines before it, and a code span ends in its paragraph), and
+    /// whole only when that one is code.
+    static func showsImage(_ body: String) -> Bool {
+        let bytes = Array(body.utf8)
+        func offsets(of needle: String, from start: Int, all: Bool) -> [Int] {
+            Array(needle.utf8).withUnsafeBufferPointer { needle in
+                bytes.withUnsafeBufferPointer { haystack in
+                    var found: [Int] = []
+                    var start = start
+                    while let offset = UTF8Bytes.firstOffset(of: needle, in: haystack, from: start) {
+                        found.append(offset)
+                        guard all else { break }
+                        start = offset + 1
+                    }
+                    return found
+                }
+            }
+        }
+        let places = ["![", "<img", "@Image("].flatMap { offsets(of: $0, from: 0, all: true) }.sorted()
+        guard let first = places.first else { return false }
+        let prefix = offsets(of: "\n\n", from: first, all: false).first.map { Array(bytes[..<$0]) } ?? bytes
+        let code = MarkdownCodeRegions(body: prefix)
+        if places.contains(where: { $0 < prefix.count && !code.isCode($0) }) { return true }
+        guard prefix.count < bytes.count else { return false }
+        let whole = MarkdownCodeRegions(body: bytes)
+        return places.contains { !whole.isCode($0) }
     }
 
     /// The cards to make: each post with no `image:` whose body shows none, when the theme
@@ -24,7 +49,7 @@ enum SocialCards {
         let series = Dictionary(site.series.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         var cards: [(relative: String, svg: String, post: Post)] = []
         var problems: [Diagnostic] = []
-        for post in site.posts where post.image == nil && !mayShowImage(post.body) {
+        for post in site.posts where post.image == nil && !showsImage(post.body) {
             let context = values(of: post, site: site, series: post.series.flatMap { series[$0.name] }, strings: theme.strings)
             do throws(Diagnostic) {
                 let svg = String(decoding: try theme.render(templateName, context: context), as: UTF8.self)

@@ -5,8 +5,9 @@ import Support
 /// smaller copies (``ImageVariants``, made by libvips, always without metadata) and, with
 /// `strip_metadata`, the originals without their EXIF, XMP and text blocks. Every file is
 /// made once into `.sitegen-cache/images/`, named by the image's content hash and the
-/// settings that shape it, and copied from there like any static file: a build whose images
-/// and settings did not change makes nothing and reads no image.
+/// settings that shape it, made read-only, and linked from there into the output
+/// (``OutputStaging/finish()``): a build whose images and settings did not change makes
+/// nothing and reads no image.
 struct ImageCopies: Sendable {
     struct Job: Sendable, Hashable {
         enum Kind: Sendable, Hashable {
@@ -36,14 +37,17 @@ struct ImageCopies: Sendable {
     /// libvips, opened when something it makes is missing from the cache; nil otherwise,
     /// and when it could not be opened (the images are then left as they are).
     let vips: LibVips?
-    /// Whether the smaller copies are published (false when libvips was needed and could not
-    /// be opened): the pages offer them in `srcset` only then.
+    /// Whether the smaller copies and cards are published, and so `staticFiles` names every
+    /// cache file the site needs: false when libvips was needed and could not be opened. The
+    /// pages offer the copies in `srcset` only then, and only then is the cache pruned.
     let publishesCopies: Bool
     private(set) var warnings: [Diagnostic] = []
     private(set) var problems: [Diagnostic] = []
 
     /// The output paths of the social cards made (none without libvips).
     private(set) var cardPaths: Set<String> = []
+    /// `.sitegen-cache/images/`.
+    let cacheFolder: URL
 
     /// `cards`: output path (`posts/x/social-card.png`) → the SVG to rasterize, with the
     /// source file of its post for messages.
@@ -51,6 +55,7 @@ struct ImageCopies: Sendable {
          cards: [(relative: String, svg: String, source: String)] = [], cacheFolder: URL, vipsPath: String, settingsFile: String) {
         let images = original.compactMap { file in catalog.images[file.relative].map { (file, $0) } }
         let resizable = images.filter { (try? $0.1.header.get())?.format.isResizable == true }
+        self.cacheFolder = cacheFolder
         let folder = cacheFolder.path
         let existing = Set(original.map(\.relative))
         // What libvips makes (smaller copies, cards) is listed first as if it could be
@@ -70,7 +75,7 @@ struct ImageCopies: Sendable {
             if settings.stripMetadata, image.hasMetadata {
                 let cacheFile = "\(folder)/\(image.contentHash)-stripped.\(Self.fileExtension(header.format))"
                 replaced[file.relative] = OutputWriter.StaticFile(source: URL(fileURLWithPath: cacheFile), relative: file.relative,
-                                                                  displayName: file.displayName)
+                                                                  displayName: file.displayName, isCacheFile: true)
                 if seen.insert(cacheFile).inserted, FileStatus.of(cacheFile) == nil {
                     jobs.append(Job(kind: .strip, source: image.source, displayName: file.displayName, cacheFile: cacheFile))
                 }
@@ -86,7 +91,8 @@ struct ImageCopies: Sendable {
                 let options = variant.format == .png ? "strip" : "Q=\(settings.quality),strip"
                 let cacheFile = "\(folder)/\(image.contentHash)-\(variant.width)w-\(options.replacingOccurrences(of: ",", with: "-").replacingOccurrences(of: "=", with: ""))"
                     + ".\(Self.fileExtension(variant.format))"
-                made.append(OutputWriter.StaticFile(source: URL(fileURLWithPath: cacheFile), relative: relative, displayName: file.displayName))
+                made.append(OutputWriter.StaticFile(source: URL(fileURLWithPath: cacheFile), relative: relative, displayName: file.displayName,
+                                                    isCacheFile: true))
                 if seen.insert(cacheFile).inserted, FileStatus.of(cacheFile) == nil {
                     jobs.append(Job(kind: .resize(width: variant.width, options: options), source: image.source,
                                     displayName: file.displayName, cacheFile: cacheFile))
@@ -102,7 +108,8 @@ struct ImageCopies: Sendable {
             var hash = SHA256()
             hash.update(card.svg)
             let cacheFile = "\(folder)/card-\(hash.hexDigest()).png"
-            made.append(OutputWriter.StaticFile(source: URL(fileURLWithPath: cacheFile), relative: card.relative, displayName: card.source))
+            made.append(OutputWriter.StaticFile(source: URL(fileURLWithPath: cacheFile), relative: card.relative, displayName: card.source,
+                                                isCacheFile: true))
             cardsMade.insert(card.relative)
             if seen.insert(cacheFile).inserted, FileStatus.of(cacheFile) == nil {
                 jobs.append(Job(kind: .card(svg: card.svg), source: card.source, displayName: card.source, cacheFile: cacheFile))
@@ -173,11 +180,29 @@ struct ImageCopies: Sendable {
                     return .error(job.displayName, nil, "cannot write its \(width) px copy: \(String(cString: strerror(errno)))")
                 }
             }
-            guard rename(temporary, job.cacheFile) == 0 else {
+            // Read-only before it is in place, and never opened for writing again: the output
+            // links it (OutputStaging), so no write meant for the output may reach it.
+            guard chmod(temporary, 0o444) == 0, rename(temporary, job.cacheFile) == 0 else {
                 return .error(job.displayName, nil, "cannot keep its copy in \(job.cacheFile): \(String(cString: strerror(errno)))")
             }
             return nil
         }.compactMap { $0 }
+    }
+
+    /// After a full build: removes every file of the cache folder the build did not use (the
+    /// copies of images the site no longer has, or made for other settings), except the
+    /// index and another build's temporary file of the last hour. Not when libvips was
+    /// missing: the copies it would have made are not named, and are kept for a build with it.
+    func prune() {
+        guard publishesCopies, let names = try? FileManager.default.contentsOfDirectory(atPath: cacheFolder.path) else { return }
+        let used = Set(staticFiles.filter(\.isCacheFile).map(\.source.lastPathComponent))
+        let hourAgo = (Int64(Date().timeIntervalSince1970) - 3600) * 1_000_000_000
+        for name in names where !used.contains(name) && name != ImageIndexFile.fileName {
+            let path = cacheFolder.path + "/" + name
+            guard let status = FileStatus.ofLink(path), status.kind == .file else { continue }
+            if name.contains(".tmp"), status.modifiedNanoseconds > hourAgo { continue }
+            unlink(path)
+        }
     }
 
     /// `.jpg` for libvips to pick its saver by; the temporary name must end with it too.

@@ -61,23 +61,67 @@ final class OutputStaging: @unchecked Sendable {
         if let error { throw error }
     }
 
-    /// Copies the static files and swaps the folder in for the output.
+    /// Puts the static files in and swaps the folder in for the output. A file the old
+    /// output holds an unchanged copy of (``StaticCopyRecord``) is linked from there, any
+    /// other copied; the record of what the new output holds is saved once it is in place.
     /// Returns the number of files the output holds.
     func finish() throws(Diagnostic) -> Int {
         let root = folder.path
         for file in staticFiles { try makeFolders(for: file.relative, in: root) }
-        let copyErrors: [String?] = staticFiles.parallelMap { file in
-            do throws(RegularFile.Failure) {
-                try file.copy(toPath: root + "/" + file.relative)
-                return nil
-            } catch {
-                return error.whileWriting ? "cannot write \(file.relative): \(error.message)"
-                    : "cannot copy static file \(file.displayName): \(error.message)"
+        // Without an old output (a first build, or a CI job that keeps only the cache), nothing to look up.
+        let previous = FileStatus.ofLink(writer.output.path)?.kind == .folder
+            ? writer.copyRecord.map { StaticCopyRecord.load(from: $0, output: writer.output.path) } : nil
+        let placed: [Result<(String, StaticCopyRecord.Entry)?, PlacementFailure>] = staticFiles.parallelMap { file in
+            Result { () throws(PlacementFailure) in try Self.place(file, at: root + "/" + file.relative, previous: previous) }
+        }
+        var record = StaticCopyRecord(output: writer.output.path)
+        for result in placed {
+            switch result {
+            case .success(let entry?): record.add(entry.1, at: entry.0)
+            case .success(nil): continue
+            case .failure(let failure): throw .error(writer.displayName, nil, failure.message)
             }
         }
-        if let message = copyErrors.compactMap({ $0 }).first { throw .error(writer.displayName, nil, message) }
         try writer.swapIn(folder)
+        if let url = writer.copyRecord { record.save(to: url) }
         return written + staticFiles.count
+    }
+
+    private struct PlacementFailure: Error {
+        var message: String
+    }
+
+    /// One static file into the staging folder: linked from the old output when the record
+    /// vouches for its copy there, or from the image cache (whose files are read-only and
+    /// never written once made), else copied. The staging folder's file is always a new one
+    /// (a failed link leaves nothing, and a copy never writes into an existing file), and
+    /// sitegen never writes into an output file in place (serve's sync replaces a file by
+    /// renaming a new one over it), so no write of sitegen's reaches a file the output shares.
+    /// Returns the record's entry for it (none for a file built into sitegen).
+    private static func place(_ file: OutputWriter.StaticFile, at target: String,
+                              previous: StaticCopyRecord?) throws(PlacementFailure) -> (String, StaticCopyRecord.Entry)? {
+        let status = file.builtIn == nil ? FileStatus.of(file.source.path) : nil
+        if let status, let old = previous?.unchangedCopy(of: file.source.path, sourceStatus: status, at: file.relative) {
+            if link(old.path, target) == 0 {
+                return (file.relative, .init(source: file.source.path, sourceStamp: .init(status), copyStamp: old.stamp))
+            }
+            unlink(target)
+        }
+        // A cache file made before cache files were read-only is made so before it is shared.
+        if let status, file.isCacheFile, status.permissions & 0o222 == 0 || chmod(file.source.path, 0o444) == 0 {
+            if link(file.source.path, target) == 0 {
+                return (file.relative, .init(source: file.source.path, sourceStamp: .init(status), copyStamp: .init(status)))
+            }
+            unlink(target)
+        }
+        do throws(RegularFile.Failure) {
+            try file.copy(toPath: target)
+        } catch {
+            throw PlacementFailure(message: error.whileWriting ? "cannot write \(file.relative): \(error.message)"
+                                   : "cannot copy static file \(file.displayName): \(error.message)")
+        }
+        guard let status, let copy = FileStatus.ofLink(target) else { return nil }
+        return (file.relative, .init(source: file.source.path, sourceStamp: .init(status), copyStamp: .init(copy)))
     }
 
     /// Removes the staging folder: the build failed, and the output stays as it was.

@@ -20,6 +20,9 @@ public struct OutputWriter: Sendable {
     var kept = KeptPaths()
     /// The most bytes the generated files may hold (`limits: output_bytes`).
     var byteLimit = OutputLimits.outputBytesFloor
+    /// Where a full build records the static files it copied, so that the next one links
+    /// the unchanged ones from the old output (``StaticCopyRecord``); nil copies every one.
+    var copyRecord: URL?
 
     init(output: URL, displayName: String) {
         self.output = output.standardizedFileURL

@@ -16,6 +16,9 @@ extension OutputWriter {
         var displayName: String
         /// The bytes of a file built into sitegen, which `source` then does not name (BuiltInStaticFiles.swift).
         var builtIn: [UInt8]? = nil
+        /// `source` is a file of sitegen's image cache, read-only and never written again
+        /// once made, which the output may share by a hard link (``OutputStaging/finish()``).
+        var isCacheFile = false
     }
 
     /// Whether a static file at a generated file's path replaces it: yes for a default such
