@@ -64,4 +64,23 @@ struct RawHTMLLinkTests {
             + "<input name=\"q\"><!-- <a name=\"old\"> --><a name='q&amp;a'>"
         #expect(LinkChecker.ids(in: html) == ["skip", "intro", "plain", "q&a"])
     }
+
+    /// Asking for one element's tags finds exactly the tags a full read finds of it: a `<`
+    /// inside another tag's quoted value, a comment, an other-case name and a longer name
+    /// that starts alike are told apart the same way.
+    @Test func oneElementsTagsAreThoseOfAFullRead() {
+        let html = "<p>A <span class=\"k\">let</span> <span title=\"<img src=in-a-value.png>\">x</span>"
+            + "<!-- <img src=old.png> --><IMG SRC=upper.png ALT='Upper'><imgs src=no.png><img\nsrc=\"two lines.png\" alt=\"a > b\">"
+            + "<img src=unclosed.png"
+        func tags(only: String?) -> [String] {
+            var found: [String] = []
+            RawHTMLLinks.forEachTag(in: Array(html.utf8), only: only) { element, attributes, range in
+                guard element == "img" else { return }
+                found.append("\(range): " + attributes.map { "\($0.0)=\($0.1)" }.joined(separator: " "))
+            }
+            return found
+        }
+        #expect(tags(only: "img") == tags(only: nil))
+        #expect(tags(only: "img").count == 3, "\(tags(only: "img"))")
+    }
 }

@@ -38,7 +38,7 @@ struct ImageMarkup: Sendable, Equatable {
         var edits: [(range: Range<Int>, text: String)] = []
         var problems: [Diagnostic] = []
         var isFirst = true
-        RawHTMLLinks.forEachTag(in: bytes) { element, attributes, range in
+        RawHTMLLinks.forEachTag(in: bytes, only: "img") { element, attributes, range in
             guard element == "img" else { return }
             defer { isFirst = false }
             let names = Set(attributes.map(\.0))
