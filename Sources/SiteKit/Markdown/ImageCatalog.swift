@@ -92,8 +92,10 @@ struct ImageIndexFile {
     func load() -> [String: (status: Stamp, image: SiteImage)] {
         guard let text = try? String(contentsOf: url, encoding: .utf8), text.hasPrefix("sitegen-images 1\n") else { return [:] }
         var entries: [String: (status: Stamp, image: SiteImage)] = [:]
-        for line in text.split(separator: "\n").dropFirst() {
-            let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+        // By bytes: splitting the text into Characters was a third of a warm build's loading
+        // with two thousand pictures.
+        for line in text.utf8.split(separator: UInt8(ascii: "\n")).dropFirst() {
+            let fields = line.split(separator: UInt8(ascii: "\t"), omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
             guard fields.count == 10, let size = Int(fields[1]), let modified = Int64(fields[2]), let inode = UInt64(fields[3]) else { continue }
             let header: Result<ImageHeader, ImageHeader.Problem>
             if let format = ImageHeader.Format(rawValue: fields[7]), let width = Int(fields[8]), let height = Int(fields[9]) {

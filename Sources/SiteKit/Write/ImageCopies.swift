@@ -66,6 +66,11 @@ struct ImageCopies: Sendable {
         var cardsMade: Set<String> = []
         var replaced: [String: OutputWriter.StaticFile] = [:]
         var seen = Set<String>()
+        // What the cache holds, in one listing rather than a stat per copy.
+        let cached = images.isEmpty && cards.isEmpty ? [] : Set((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [])
+        func isMissing(_ cacheFile: String) -> Bool {
+            !cached.contains(String(cacheFile.utf8.dropFirst(folder.utf8.count + 1))!)
+        }
         for (file, image) in images {
             guard case .success(let header) = image.header else { continue }
             if image.hasGPSPosition, !settings.stripMetadata {
@@ -76,7 +81,7 @@ struct ImageCopies: Sendable {
                 let cacheFile = "\(folder)/\(image.contentHash)-stripped.\(Self.fileExtension(header.format))"
                 replaced[file.relative] = OutputWriter.StaticFile(source: URL(fileURLWithPath: cacheFile), relative: file.relative,
                                                                   displayName: file.displayName, isCacheFile: true)
-                if seen.insert(cacheFile).inserted, FileStatus.of(cacheFile) == nil {
+                if seen.insert(cacheFile).inserted, isMissing(cacheFile) {
                     jobs.append(Job(kind: .strip, source: image.source, displayName: file.displayName, cacheFile: cacheFile))
                 }
             }
@@ -93,7 +98,7 @@ struct ImageCopies: Sendable {
                     + ".\(Self.fileExtension(variant.format))"
                 made.append(OutputWriter.StaticFile(source: URL(fileURLWithPath: cacheFile), relative: relative, displayName: file.displayName,
                                                     isCacheFile: true))
-                if seen.insert(cacheFile).inserted, FileStatus.of(cacheFile) == nil {
+                if seen.insert(cacheFile).inserted, isMissing(cacheFile) {
                     jobs.append(Job(kind: .resize(width: variant.width, options: options), source: image.source,
                                     displayName: file.displayName, cacheFile: cacheFile))
                 }
@@ -111,7 +116,7 @@ struct ImageCopies: Sendable {
             made.append(OutputWriter.StaticFile(source: URL(fileURLWithPath: cacheFile), relative: card.relative, displayName: card.source,
                                                 isCacheFile: true))
             cardsMade.insert(card.relative)
-            if seen.insert(cacheFile).inserted, FileStatus.of(cacheFile) == nil {
+            if seen.insert(cacheFile).inserted, isMissing(cacheFile) {
                 jobs.append(Job(kind: .card(svg: card.svg), source: card.source, displayName: card.source, cacheFile: cacheFile))
             }
         }
