@@ -88,8 +88,7 @@ enum RawHTMLLinks {
                     if cursor < bytes.count, bytes[cursor] == UInt8(ascii: "\"") || bytes[cursor] == UInt8(ascii: "'") {
                         let quote = bytes[cursor]
                         let valueStart = cursor + 1
-                        cursor = valueStart
-                        while cursor < bytes.count, bytes[cursor] != quote { cursor += 1 }
+                        cursor = bytes[valueStart...].firstIndex(of: quote) ?? bytes.count
                         if isWanted { value = String(decoding: bytes[valueStart..<min(cursor, bytes.count)], as: UTF8.self) }
                         cursor += 1
                     } else {
@@ -98,7 +97,7 @@ enum RawHTMLLinks {
                         if isWanted { value = String(decoding: bytes[valueStart..<cursor], as: UTF8.self) }
                     }
                 }
-                if !name.isEmpty { attributes.append((name, value)) }
+                if isWanted, !name.isEmpty { attributes.append((name, value)) }
             }
             if isWanted { body(element, attributes, index..<min(cursor + 1, bytes.count)) }
             index = cursor + 1
