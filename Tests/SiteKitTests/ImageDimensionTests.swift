@@ -144,3 +144,18 @@ struct ImageDimensionTests {
         #expect(site.failingBuild().first?.message.contains("cannot be read: it is no PNG file") == true)
     }
 }
+
+/// Where a smaller copy goes, and an original's extension, read from a path by its bytes.
+@Suite("Images: copies' paths")
+struct ImageVariantPathTests {
+    @Test func aCopyIsBesideItsOriginalWithTheSuffixForTheExtension() {
+        let copy = ImageVariants.Variant(width: 480, height: 320, format: .webp, suffix: "-480w.webp")
+        #expect(copy.path(beside: "images/harbour.png") == "images/harbour-480w.webp")
+        #expect(copy.path(beside: "harbour.tar.png") == "harbour.tar-480w.webp")
+        #expect(copy.path(beside: "images/v1.2/photo") == "images/v1.2/photo-480w.webp")
+        #expect(copy.path(beside: "photos/été/café.jpeg") == "photos/été/café-480w.webp")
+        #expect(ImageVariants.fileExtension(of: "images/a.b/c.JPG") == "JPG")
+        #expect(ImageVariants.fileExtension(of: "images/a.b/c") == "")
+        #expect(ImageVariants.fileExtension(of: "café.jpeg") == "jpeg")
+    }
+}

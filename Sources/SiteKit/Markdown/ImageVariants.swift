@@ -12,8 +12,11 @@ struct ImageVariants: Sendable, Hashable {
 
         /// `images/a.png` → `images/a-480w.png`: its output path beside the original's.
         func path(beside original: String) -> String {
-            let slash = original.lastIndex(of: "/").map { original.index(after: $0) } ?? original.startIndex
-            let dot = original[slash...].lastIndex(of: ".") ?? original.endIndex
+            // By bytes: a search by Characters, 20,000 times a build with 2,000 photos, was 5%
+            // of it. `/` and `.` are ASCII, so their indices cut the string where Characters would.
+            let bytes = original.utf8
+            let slash = bytes.lastIndex(of: UInt8(ascii: "/")).map { bytes.index(after: $0) } ?? bytes.startIndex
+            let dot = bytes[slash...].lastIndex(of: UInt8(ascii: ".")) ?? bytes.endIndex
             return String(original[..<dot]) + suffix
         }
     }
@@ -39,8 +42,9 @@ struct ImageVariants: Sendable, Hashable {
 
     /// `png` of `/images/a.png` (a path or URL), "" when its name has none.
     static func fileExtension(of path: String) -> String {
-        let name = path.split(separator: "/").last.map(String.init) ?? path
-        return name.lastIndex(of: ".").map { String(name[name.index(after: $0)...]) } ?? ""
+        let bytes = path.utf8
+        let slash = bytes.lastIndex(of: UInt8(ascii: "/")).map { bytes.index(after: $0) } ?? bytes.startIndex
+        return bytes[slash...].lastIndex(of: UInt8(ascii: ".")).map { String(path[bytes.index(after: $0)...]) } ?? ""
     }
 
     /// The candidates of one `srcset`, smallest first, the original last at its own width:
