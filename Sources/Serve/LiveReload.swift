@@ -68,10 +68,18 @@ package final class LiveReload: @unchecked Sendable {
     /// The script served pages get, before `</body>`.
     static let script = """
         <script>(function () {
-          var first = null, events = new EventSource("\(eventsPath)");
-          events.onmessage = function (event) {
-            if (first === null) { first = event.data; } else if (event.data !== first) { location.reload(); }
-          };
+          var first = null, events = null;
+          function listen() {
+            events = new EventSource("\(eventsPath)");
+            events.onmessage = function (event) {
+              if (first === null) { first = event.data; } else if (event.data !== first) { location.reload(); }
+            };
+          }
+          listen();
+          // A page the browser keeps for Back lets its stream go: six held streams would take
+          // every connection the browser opens to the server, and the next page would hang.
+          window.addEventListener("pagehide", function () { if (events) { events.close(); events = null; } });
+          window.addEventListener("pageshow", function (event) { if (event.persisted && !events) { listen(); } });
         })();</script>
         """
 
