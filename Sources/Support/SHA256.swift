@@ -29,7 +29,7 @@ package struct SHA256 {
 
     package mutating func update(_ bytes: some Sequence<UInt8>) {
         let done: Void? = bytes.withContiguousStorageIfAvailable { update(buffer: $0) }
-        if done == nil { update(buffer: Array(bytes)) }
+        if done == nil { update(bytes: Array(bytes)) }
     }
 
     package mutating func update(_ text: String) {
@@ -40,10 +40,6 @@ package struct SHA256 {
     /// A whole file's bytes.
     package mutating func update(bytes: [UInt8]) {
         bytes.withUnsafeBufferPointer { update(buffer: $0) }
-    }
-
-    private mutating func update(buffer: [UInt8]) {
-        buffer.withUnsafeBufferPointer { update(buffer: $0) }
     }
 
     private mutating func update(buffer bytes: UnsafeBufferPointer<UInt8>) {
@@ -79,7 +75,7 @@ package struct SHA256 {
         var tail: [UInt8] = [0x80]
         tail += [UInt8](repeating: 0, count: (64 + 56 - (pending.count + 1) % 64) % 64)
         for shift in stride(from: 56, through: 0, by: -8) { tail.append(UInt8(truncatingIfNeeded: bits >> UInt64(shift))) }
-        update(buffer: tail)
+        update(bytes: tail)
         precondition(pending.isEmpty, "SHA256: the padding ends a block")
         let digits = Array("0123456789abcdef".utf8)
         var hex: [UInt8] = []
