@@ -118,7 +118,7 @@ public struct SiteBuilder: Sendable {
             guard problems.isEmpty else { throw DiagnosticsError(problems) }
             staticFiles += bundled
             let cacheFolder = Self.imageCacheFolder(siteRoot: layout.root)
-            let images = ImageCatalog(files: staticFiles.compactMap { $0.builtIn == nil ? ($0.relative, $0.source.path, $0.displayName) : nil },
+            let images = ImageCatalog(files: staticFiles.compactMap { $0.builtIn == nil ? ($0.relative, $0.sourcePath, $0.displayName) : nil },
                                       cacheFolder: cacheFolder)
             let cards = try SocialCards.cards(of: site, theme: theme)
             let copies = ImageCopies(catalog: images, staticFiles: staticFiles, settings: site.config.images,
@@ -143,8 +143,8 @@ public struct SiteBuilder: Sendable {
             let output = SiteRoutes.outputPath(post.urlPath)
             let folder = output.lastIndex(of: "/").map { String(output[...$0]) } ?? ""
             for resource in post.resources {
-                let source = URL(fileURLWithPath: resource.source)
-                files.append(OutputWriter.StaticFile(source: source, relative: folder + resource.name, displayName: layout.displayPath(source)))
+                files.append(OutputWriter.StaticFile(sourcePath: resource.source, relative: folder + resource.name,
+                                                     displayName: layout.displayPath(URL(fileURLWithPath: resource.source))))
             }
         }
         return files
@@ -157,7 +157,7 @@ public struct SiteBuilder: Sendable {
         pages.verifiedSnippets = VerifiedSnippets.load(siteRoot: inputs.layout.root)
         pages.cards = inputs.cards
         pages.images = ImageMarkup(catalog: inputs.images, resizing: inputs.imageCopies.publishesCopies ? inputs.site.config.images : nil)
-        pages.assets = SiteAssets(files: Dictionary(inputs.staticFiles.map { ($0.relative, $0.builtIn == nil ? $0.source.path : "") },
+        pages.assets = SiteAssets(files: Dictionary(inputs.staticFiles.map { ($0.relative, $0.builtIn == nil ? $0.sourcePath : "") },
                                                     uniquingKeysWith: { _, last in last }))
         return pages
     }

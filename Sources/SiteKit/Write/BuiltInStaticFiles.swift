@@ -10,16 +10,16 @@ extension OutputWriter.StaticFile {
         guard !theme.builtInStaticFiles.isEmpty else { return onDisk }
         var byPath: [String: Self] = [:]
         for (path, bytes) in theme.builtInStaticFiles {
-            byPath[path] = Self(source: theme.staticFolder.appendingPathComponent(path), relative: path,
+            byPath[path] = Self(sourcePath: theme.staticFolder.appendingPathComponent(path).path, relative: path,
                                 displayName: BuiltInTheme.displayPath("static/\(path)"), builtIn: bytes)
         }
         for file in onDisk { byPath[file.relative] = file }
         return byPath.values.sorted { $0.relative < $1.relative }
     }
 
-    /// Puts the file at `path`: the built-in bytes, or a copy of `source`.
+    /// Puts the file at `path`: the built-in bytes, or a copy of `sourcePath`.
     func copy(toPath path: String) throws(RegularFile.Failure) {
-        guard let builtIn else { return try RegularFile.copy(source.path, to: path) }
+        guard let builtIn else { return try RegularFile.copy(sourcePath, to: path) }
         guard builtIn.withUnsafeBufferPointer({ FileWriting.write($0, to: path) }) else {
             throw RegularFile.Failure(message: String(cString: strerror(errno)), whileWriting: true)
         }

@@ -71,6 +71,9 @@ struct ImageCopies: Sendable {
         func isMissing(_ cacheFile: String) -> Bool {
             !cached.contains(String(cacheFile.utf8.dropFirst(folder.utf8.count + 1))!)
         }
+        // libvips' save options, and as the cache file's name gives them (`strip`, `Q82-strip`).
+        let pngOptions = (options: "strip", inName: "strip")
+        let lossyOptions = (options: "Q=\(settings.quality),strip", inName: "Q\(settings.quality)-strip")
         for (file, image) in images {
             guard case .success(let header) = image.header else { continue }
             if image.hasGPSPosition, !settings.stripMetadata {
@@ -79,7 +82,7 @@ struct ImageCopies: Sendable {
             }
             if settings.stripMetadata, image.hasMetadata {
                 let cacheFile = "\(folder)/\(image.contentHash)-stripped.\(Self.fileExtension(header.format))"
-                replaced[file.relative] = OutputWriter.StaticFile(source: URL(fileURLWithPath: cacheFile), relative: file.relative,
+                replaced[file.relative] = OutputWriter.StaticFile(sourcePath: cacheFile, relative: file.relative,
                                                                   displayName: file.displayName, isCacheFile: true)
                 if seen.insert(cacheFile).inserted, isMissing(cacheFile) {
                     jobs.append(Job(kind: .strip, source: image.source, displayName: file.displayName, cacheFile: cacheFile))
@@ -93,10 +96,9 @@ struct ImageCopies: Sendable {
                                                + "which is a static file of the site too; rename one of them"))
                     continue
                 }
-                let options = variant.format == .png ? "strip" : "Q=\(settings.quality),strip"
-                let cacheFile = "\(folder)/\(image.contentHash)-\(variant.width)w-\(options.replacingOccurrences(of: ",", with: "-").replacingOccurrences(of: "=", with: ""))"
-                    + ".\(Self.fileExtension(variant.format))"
-                made.append(OutputWriter.StaticFile(source: URL(fileURLWithPath: cacheFile), relative: relative, displayName: file.displayName,
+                let (options, optionsInName) = variant.format == .png ? pngOptions : lossyOptions
+                let cacheFile = "\(folder)/\(image.contentHash)-\(variant.width)w-\(optionsInName).\(Self.fileExtension(variant.format))"
+                made.append(OutputWriter.StaticFile(sourcePath: cacheFile, relative: relative, displayName: file.displayName,
                                                     isCacheFile: true))
                 if seen.insert(cacheFile).inserted, isMissing(cacheFile) {
                     jobs.append(Job(kind: .resize(width: variant.width, options: options), source: image.source,
@@ -113,7 +115,7 @@ struct ImageCopies: Sendable {
             var hash = SHA256()
             hash.update(card.svg)
             let cacheFile = "\(folder)/card-\(hash.hexDigest()).png"
-            made.append(OutputWriter.StaticFile(source: URL(fileURLWithPath: cacheFile), relative: card.relative, displayName: card.source,
+            made.append(OutputWriter.StaticFile(sourcePath: cacheFile, relative: card.relative, displayName: card.source,
                                                 isCacheFile: true))
             cardsMade.insert(card.relative)
             if seen.insert(cacheFile).inserted, isMissing(cacheFile) {
@@ -199,11 +201,13 @@ struct ImageCopies: Sendable {
     /// index and another build's temporary file of the last hour. Not when libvips was
     /// missing: the copies it would have made are not named, and are kept for a build with it.
     func prune() {
-        guard publishesCopies, let names = try? FileManager.default.contentsOfDirectory(atPath: cacheFolder.path) else { return }
-        let used = Set(staticFiles.filter(\.isCacheFile).map(\.source.lastPathComponent))
+        let folder = cacheFolder.path
+        guard publishesCopies, let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
+        // Every cache file is `folder/name`.
+        let used = Set(staticFiles.filter(\.isCacheFile).map { String($0.sourcePath.utf8.dropFirst(folder.utf8.count + 1))! })
         let hourAgo = (Int64(Date().timeIntervalSince1970) - 3600) * 1_000_000_000
         for name in names where !used.contains(name) && name != ImageIndexFile.fileName {
-            let path = cacheFolder.path + "/" + name
+            let path = folder + "/" + name
             guard let status = FileStatus.ofLink(path), status.kind == .file else { continue }
             if name.contains(".tmp"), status.modifiedNanoseconds > hourAgo { continue }
             unlink(path)

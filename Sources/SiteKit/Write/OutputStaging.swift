@@ -97,21 +97,20 @@ final class OutputStaging: @unchecked Sendable {
     /// (a failed link leaves nothing, and a copy never writes into an existing file), and
     /// sitegen never writes into an output file in place (serve's sync replaces a file by
     /// renaming a new one over it), so no write of sitegen's reaches a file the output shares.
-    /// Returns the record's entry for it (none for a file built into sitegen).
+    /// Returns the record's entry for it (none for a file built into sitegen or linked from the cache).
     private static func place(_ file: OutputWriter.StaticFile, at target: String,
                               previous: StaticCopyRecord?) throws(PlacementFailure) -> (String, StaticCopyRecord.Entry)? {
-        let status = file.builtIn == nil ? FileStatus.of(file.source.path) : nil
-        if let status, let old = previous?.unchangedCopy(of: file.source.path, sourceStatus: status, at: file.relative) {
+        let status = file.builtIn == nil ? FileStatus.of(file.sourcePath) : nil
+        if let status, let old = previous?.unchangedCopy(of: file.sourcePath, sourceStatus: status, at: file.relative) {
             if link(old.path, target) == 0 {
-                return (file.relative, .init(source: file.source.path, sourceStamp: .init(status), copyStamp: old.stamp))
+                return (file.relative, .init(source: file.sourcePath, sourceStamp: .init(status), copyStamp: old.stamp))
             }
             unlink(target)
         }
         // A cache file made before cache files were read-only is made so before it is shared.
-        if let status, file.isCacheFile, status.permissions & 0o222 == 0 || chmod(file.source.path, 0o444) == 0 {
-            if link(file.source.path, target) == 0 {
-                return (file.relative, .init(source: file.source.path, sourceStamp: .init(status), copyStamp: .init(status)))
-            }
+        if let status, file.isCacheFile, status.permissions & 0o222 == 0 || chmod(file.sourcePath, 0o444) == 0 {
+            // Not recorded: the next build links it from the cache again, as cheaply.
+            if link(file.sourcePath, target) == 0 { return nil }
             unlink(target)
         }
         do throws(RegularFile.Failure) {
@@ -121,7 +120,7 @@ final class OutputStaging: @unchecked Sendable {
                                    : "cannot copy static file \(file.displayName): \(error.message)")
         }
         guard let status, let copy = FileStatus.ofLink(target) else { return nil }
-        return (file.relative, .init(source: file.source.path, sourceStamp: .init(status), copyStamp: .init(copy)))
+        return (file.relative, .init(source: file.sourcePath, sourceStamp: .init(status), copyStamp: .init(copy)))
     }
 
     /// Removes the staging folder: the build failed, and the output stays as it was.

@@ -46,7 +46,7 @@ public struct OutputSync: Sendable {
         for file in files where try !OutputWriter.isReplaced(file, by: staticByPath[file.path]) {
             wanted[file.path] = .bytes(file.utf8)
         }
-        for file in staticFiles { wanted[file.relative] = file.builtIn.map(Wanted.bytes) ?? .copy(file.source) }
+        for file in staticFiles { wanted[file.relative] = file.builtIn.map(Wanted.bytes) ?? .copy(file.sourcePath) }
         wanted[OutputWriter.markerName] = .bytes([])
 
         var changes = Changes()
@@ -54,7 +54,7 @@ public struct OutputSync: Sendable {
         let root = output.path
         for (path, contents) in wanted.sorted(by: { $0.key < $1.key }) {
             let target = root + "/" + path
-            if case .copy(let source) = contents, let copies, copies.isCopied(source.path, to: target) {
+            if case .copy(let source) = contents, let copies, copies.isCopied(source, to: target) {
                 changes.unchanged += 1
                 continue
             }
@@ -62,18 +62,18 @@ public struct OutputSync: Sendable {
             do throws(RegularFile.Failure) {
                 switch contents {
                 case .bytes(let generated): bytes = generated
-                case .copy(let source): bytes = try RegularFile.read(source.path)
+                case .copy(let source): bytes = try RegularFile.read(source)
                 }
             } catch {
                 throw .error(displayName, nil, "cannot read \(path): \(error.message)")
             }
             if FileStatus.ofLink(target)?.kind == .file, (try? RegularFile.read(target)) == bytes {
-                if case .copy(let source) = contents { copies?.remember(source.path, copiedTo: target) }
+                if case .copy(let source) = contents { copies?.remember(source, copiedTo: target) }
                 changes.unchanged += 1
                 continue
             }
             try write(bytes, to: path)
-            if case .copy(let source) = contents { copies?.remember(source.path, copiedTo: target) }
+            if case .copy(let source) = contents { copies?.remember(source, copiedTo: target) }
             changes.written.append(path)
         }
         let present = sizes?.paths ?? unkeptFiles()
@@ -97,7 +97,8 @@ public struct OutputSync: Sendable {
     /// built-in theme's files), or a static file to copy.
     private enum Wanted {
         case bytes([UInt8])
-        case copy(URL)
+        /// A file on disk, by its path.
+        case copy(String)
     }
 
     /// The generated files of the whole site, the unchanged ones as they are in the output.

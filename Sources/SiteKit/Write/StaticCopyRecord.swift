@@ -1,15 +1,17 @@
 import Foundation
 import Support
 
-/// What the last full build put in the output for each static file: the stamp (size,
+/// What the last full build copied into the output for each static file of the site (a file
+/// of the image cache is linked from the cache, and needs no record): the stamp (size,
 /// modification time, inode) of the file it copied and of the copy. When both are as they
 /// were, the old output's file holds exactly the bytes a new copy would, and the staged
-/// output gets it by `link(2)` from the old output instead: a site's photos and their
-/// smaller copies are not read and written again on every build (``OutputStaging/finish()``).
+/// output gets it by `link(2)` from the old output instead: a site's photos are not read
+/// and written again on every build (``OutputStaging/finish()``).
 ///
 /// The link is shared only by the old output and the staged one, and the old output is
-/// removed once the staged one is swapped in; the sources (`Content/`, the image cache)
-/// are never linked, so nothing written into the output later can change them. A file the
+/// removed once the staged one is swapped in; the site's own files (`Content/`) are never
+/// linked, so nothing written into the output later can change them (the image cache's
+/// files are, but they are read-only and never written once made). A file the
 /// record does not vouch for (another output folder, a file changed or replaced in either
 /// place, a record that cannot be read) is copied. Kept in `.sitegen-cache/output-copies.tsv`.
 struct StaticCopyRecord: Sendable {
@@ -46,16 +48,20 @@ struct StaticCopyRecord: Sendable {
     }
 
     /// Version 1: the output's path, then per file its output path, source, and the two stamps.
+    /// Read and written as bytes: by Characters and string interpolation, saving the record of
+    /// a site with two thousand pictures was a tenth of its build.
     static func load(from url: URL, output: String) -> StaticCopyRecord {
         var record = StaticCopyRecord(output: output)
-        guard let text = try? String(contentsOf: url, encoding: .utf8), text.hasPrefix("sitegen-output-copies 1\t\(output)\n") else {
-            return record
-        }
-        for line in text.split(separator: "\n").dropFirst() {
-            let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
-            guard fields.count == 8, let numbers = Optional(fields[2...].compactMap { Int64($0) }), numbers.count == 6 else { continue }
-            record.entries[String(fields[0])] = Entry(
-                source: String(fields[1]),
+        guard let bytes = try? RegularFile.read(url.path) else { return record }
+        let header = Array("sitegen-output-copies 1\t\(output)\n".utf8)
+        guard bytes.starts(with: header) else { return record }
+        for line in bytes[header.count...].split(separator: UInt8(ascii: "\n")) {
+            let fields = line.split(separator: UInt8(ascii: "\t"), omittingEmptySubsequences: false)
+            guard fields.count == 8 else { continue }
+            let numbers = fields[2...].compactMap { Int64(String(decoding: $0, as: UTF8.self)) }
+            guard numbers.count == 6 else { continue }
+            record.entries[String(decoding: fields[0], as: UTF8.self)] = Entry(
+                source: String(decoding: fields[1], as: UTF8.self),
                 sourceStamp: .init(size: Int(numbers[0]), modified: numbers[1], inode: UInt64(bitPattern: numbers[2])),
                 copyStamp: .init(size: Int(numbers[3]), modified: numbers[4], inode: UInt64(bitPattern: numbers[5])))
         }
@@ -63,11 +69,25 @@ struct StaticCopyRecord: Sendable {
     }
 
     func save(to url: URL) {
-        var text = "sitegen-output-copies 1\t\(output)\n"
-        for (relative, entry) in entries where !(relative + entry.source).contains(where: { $0 == "\t" || $0 == "\n" }) {
-            let stamps = [entry.sourceStamp, entry.copyStamp].map { "\($0.size)\t\($0.modified)\t\(Int64(bitPattern: $0.inode))" }
-            text += "\(relative)\t\(entry.source)\t\(stamps[0])\t\(stamps[1])\n"
+        var bytes = Array("sitegen-output-copies 1\t\(output)\n".utf8)
+        bytes.reserveCapacity(bytes.count + entries.count * 160)
+        for (relative, entry) in entries where Self.isField(relative) && Self.isField(entry.source) {
+            bytes += relative.utf8
+            bytes.append(UInt8(ascii: "\t"))
+            bytes += entry.source.utf8
+            for stamp in [entry.sourceStamp, entry.copyStamp] {
+                for number in [Int64(stamp.size), stamp.modified, Int64(bitPattern: stamp.inode)] {
+                    bytes.append(UInt8(ascii: "\t"))
+                    bytes += String(number).utf8
+                }
+            }
+            bytes.append(UInt8(ascii: "\n"))
         }
-        CacheFile.write(Data(text.utf8), to: url)
+        CacheFile.write(Data(bytes), to: url)
+    }
+
+    /// A path the line format can hold: no tab, no line break.
+    private static func isField(_ text: String) -> Bool {
+        !text.utf8.contains { $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: "\n") }
     }
 }

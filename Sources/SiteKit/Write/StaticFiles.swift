@@ -10,7 +10,9 @@ extension OutputWriter {
     }
 
     struct StaticFile: Sendable {
-        var source: URL
+        /// The file on disk, as a path: a build with thousands of pictures and their copies
+        /// made and read a `URL` per file (a tenth of the pictures' cost in a warm build).
+        var sourcePath: String
         var relative: String
         /// `Content/static/css/a.css`, for messages.
         var displayName: String
@@ -38,17 +40,18 @@ extension OutputWriter {
         var byPath: [String: StaticFile] = [:]
         var problems: [Diagnostic] = []
         for folder in folders {
+            let folderPath = folder.url.path
             var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: folder.url.path, isDirectory: &isDirectory), isDirectory.boolValue else { continue }
+            guard FileManager.default.fileExists(atPath: folderPath, isDirectory: &isDirectory), isDirectory.boolValue else { continue }
             // Hidden files too: `.well-known/` is published as it is.
-            let listing = listings.map { $0.files(below: folder.url.path, includeHidden: true, boundary: boundary, changes: $1) }
-                ?? boundary.files(below: folder.url.path, includeHidden: true)
+            let listing = listings.map { $0.files(below: folderPath, includeHidden: true, boundary: boundary, changes: $1) }
+                ?? boundary.files(below: folderPath, includeHidden: true)
             for problem in listing.problems {
-                let relative = problem.path.hasPrefix(folder.url.path + "/") ? String(problem.path.dropFirst(folder.url.path.count + 1)) : nil
+                let relative = problem.path.hasPrefix(folderPath + "/") ? String(problem.path.dropFirst(folderPath.count + 1)) : nil
                 problems.append(.error(relative.map { "\(folder.displayName)/\($0)" } ?? folder.displayName, nil, problem.message))
             }
             for relative in listing.files {
-                byPath[relative] = StaticFile(source: folder.url.appendingPathComponent(relative), relative: relative,
+                byPath[relative] = StaticFile(sourcePath: folderPath + "/" + relative, relative: relative,
                                               displayName: "\(folder.displayName)/\(relative)")
             }
         }
