@@ -71,6 +71,8 @@ struct RawHTMLLinkTests {
     @Test func oneElementsTagsAreThoseOfAFullRead() {
         let html = "<p>A <span class=\"k\">let</span> <span title=\"<img src=in-a-value.png>\">x</span>"
             + "<!-- <img src=old.png> --><IMG SRC=upper.png ALT='Upper'><imgs src=no.png><img\nsrc=\"two lines.png\" alt=\"a > b\">"
+            + "<a b=c=\"d><img src=after-unquoted.png><a title = \"x>y\" href=z><a b\"c><img src=after-name-quote.png>"
+            + "<a x='<img src=q>'><span =\">\"><img src=after-bare-equals.png>"
             + "<img src=unclosed.png"
         func tags(only: String?) -> [String] {
             var found: [String] = []
@@ -81,6 +83,30 @@ struct RawHTMLLinkTests {
             return found
         }
         #expect(tags(only: "img") == tags(only: nil))
-        #expect(tags(only: "img").count == 3, "\(tags(only: "img"))")
+        #expect(tags(only: "img").count == 6, "\(tags(only: "img"))")
+    }
+
+    /// The same on many small tags made of the bytes that decide where a tag ends (quotes,
+    /// `=`, blanks, `>`, `/`, comments): the tags not asked for are skipped, not read, and the
+    /// skip must stop where the full read stops.
+    @Test func oneElementsTagsAreThoseOfAFullReadOnGeneratedMarkup() {
+        let pieces = ["<img", "<a", "<IMG", " ", "=", "\"", "'", ">", "/", "src", "x", "<!--", "-->", "\n", "=\"", "<img src="]
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func nextPiece() -> String {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return pieces[Int(state >> 33) % pieces.count]
+        }
+        for _ in 0..<3000 {
+            let html = (0..<24).map { _ in nextPiece() }.joined()
+            func tags(only: String?) -> [String] {
+                var found: [String] = []
+                RawHTMLLinks.forEachTag(in: Array(html.utf8), only: only) { element, attributes, range in
+                    guard element == "img" else { return }
+                    found.append("\(range): " + attributes.map { "\($0.0)=\($0.1)" }.joined(separator: " "))
+                }
+                return found
+            }
+            #expect(tags(only: "img") == tags(only: nil), "\(html)")
+        }
     }
 }

@@ -71,7 +71,7 @@ struct ImageMarkup: Sendable, Equatable {
                 if !names.contains("decoding") { added += " decoding=\"async\"" }
             }
             var webpSet: String?
-            if let resizing, let (_, header) = image, !names.contains("srcset"), !source.contains("?"), !source.contains("#") {
+            if let resizing, let (_, header) = image, !names.contains("srcset"), !source.utf8.contains(where: { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }) {
                 let variants = ImageVariants(header: header, settings: resizing, originalExtension: ImageVariants.fileExtension(of: source))
                 if let srcset = variants.srcset(source: source, header: header, format: header.format) {
                     added += " srcset=\"\(srcset)\" sizes=\"\(HTMLText.escaped(resizing.sizes))\""
