@@ -45,12 +45,17 @@ final class OutputStaging: @unchecked Sendable {
 
     /// Every parent folder of `path` not made yet, parents first; plain mkdir, as
     /// FileManager's per-call overhead showed for 10,000 post folders.
+    /// By bytes, and done once its parent folder is known: splitting every path into
+    /// Characters was most of placing a site's pictures and their copies.
     private func makeFolders(for path: String, in root: String) throws(Diagnostic) {
-        let components = path.split(separator: "/").dropLast()
-        guard !components.isEmpty else { return }
+        let bytes = path.utf8
+        guard let parentEnd = bytes.lastIndex(of: UInt8(ascii: "/")), parentEnd > bytes.startIndex else { return }
         let error: Diagnostic? = lock.withLock {
-            for end in components.indices {
-                let relative = path[path.startIndex..<components[end].endIndex]
+            guard !folders.contains(path[..<parentEnd]) else { return nil }
+            // `/` is ASCII: each index cuts the path where its Characters would.
+            for end in bytes.indices where end <= parentEnd && bytes[end] == UInt8(ascii: "/")
+                && end > bytes.startIndex && bytes[bytes.index(before: end)] != UInt8(ascii: "/") {
+                let relative = path[..<end]
                 guard folders.insert(relative).inserted else { continue }
                 if mkdir(root + "/" + relative, 0o755) != 0 && errno != EEXIST {
                     return .error("\(writer.displayName)/\(relative)", nil, "cannot create output folder: \(String(cString: strerror(errno)))")
