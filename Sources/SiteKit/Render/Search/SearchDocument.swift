@@ -68,9 +68,10 @@ struct SearchDocument: Sendable {
         for heading in source.headings { page.add(heading, as: .heading) }
         for tag in source.tags { page.add(tag, as: .tagOrSeries) }
         if let series = source.series { page.add(series, as: .tagOrSeries) }
-        let text = SearchText.plainText(ofHTML: source.html)
         page.place = .body
-        text.withUnsafeBufferPointer { SearchTokenizer.addWords(of: $0, to: &page) }
+        SearchText.addWords(ofHTML: source.html, to: &page)
+        // Only the text's beginning is kept (for the excerpt): the words are read from the HTML.
+        let text = SearchText.plainText(ofHTML: source.html, limit: Self.fragmentTextBytes)
         words = page.words
         occurrences = page.occurrences
         let q = JSONText.quoted
