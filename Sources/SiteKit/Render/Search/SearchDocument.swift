@@ -96,9 +96,22 @@ private struct PageWords: SearchWordSink {
         text.withUTF8 { SearchTokenizer.addWords(of: $0, to: &self) }
     }
 
+    // Inlined into the tokenizer's loops: called for every word of every page.
+    @inline(__always)
     mutating func add(word: UnsafeBufferPointer<UInt8>) {
         let (number, added) = words.number(of: word)
-        if added { occurrences.append(SearchDocument.Occurrences()) }
+        if added {
+            // A new word's occurrences start with this one, set as they are appended.
+            var first = SearchDocument.Occurrences()
+            switch place {
+            case .title: first.title = true
+            case .heading: first.heading = true
+            case .tagOrSeries: first.tagOrSeries = true
+            case .body: first.body = 1
+            }
+            occurrences.append(first)
+            return
+        }
         switch place {
         case .title: occurrences[number].title = true
         case .heading: occurrences[number].heading = true

@@ -25,6 +25,14 @@ enum SearchText {
                         out[count] = byte
                         count += 1
                         index += 1
+                        // The rest of the run of such bytes, with no space to write.
+                        while index < bytes.count && count <= limit {
+                            let byte = bytes[index]
+                            guard byte > 0x20 && byte != UInt8(ascii: "<") && byte != UInt8(ascii: "&") else { break }
+                            out[count] = byte
+                            count += 1
+                            index += 1
+                        }
                     } else if byte == UInt8(ascii: "<") {
                         let tag = afterTag(bytes, at: index)
                         if !tag.inline { pendingSpace = count > 0 }
@@ -162,22 +170,24 @@ enum SearchText {
         var closing = false
         if end < bytes.count, bytes[end] == UInt8(ascii: "/") { closing = true; end += 1 }
         var name: UInt64 = 0, length = 0
-        while end < bytes.count, (bytes[end] | 0x20) >= 0x61, (bytes[end] | 0x20) <= 0x7A || (bytes[end] >= 0x30 && bytes[end] <= 0x39) {
+        while end < bytes.count {
+            let byte = bytes[end]
+            // Letters only: `h2` is packed as `h`, which is none of those above either.
+            guard (byte | 0x20) &- 0x61 < 26 else { break }
             // A name longer than 8 bytes is none of those above: its packing only has to differ from theirs.
-            if length < 8 { name |= UInt64(bytes[end] | 0x20) << (8 * UInt64(length)) } else { name = .max }
+            if length < 8 { name |= UInt64(byte | 0x20) << (8 * UInt64(length)) } else { name = .max }
             length += 1
             end += 1
         }
-        var quote: UInt8 = 0
+        // To the `>` outside quotes. Most bytes of a tag are letters, past `'` and `"`.
         while end < bytes.count {
             let byte = bytes[end]
             end += 1
-            if quote != 0 {
-                if byte == quote { quote = 0 }
-            } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
-                quote = byte
-            } else if byte == UInt8(ascii: ">") {
-                break
+            if byte > UInt8(ascii: "'") && byte != UInt8(ascii: ">") { continue }
+            if byte == UInt8(ascii: ">") { break }
+            if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+                while end < bytes.count && bytes[end] != byte { end += 1 }
+                end = min(end + 1, bytes.count)
             }
         }
         return (name, closing, end)
