@@ -125,6 +125,28 @@ struct SearchIndexTests {
         #expect(String(decoding: table.string(4999), as: UTF8.self) == "term4999" && table.string(5000).isEmpty)
     }
 
+    /// Strings of up to 8 bytes are told apart by their hash and length alone.
+    @Test func theTermTableTellsShortStringsApartByEveryByte() {
+        var table = SearchTermTable(capacity: 4)
+        let base = Array("abcdefghij".utf8)
+        // Every prefix, and each with one byte changed, at each position.
+        var strings: [[UInt8]] = (0...base.count).map { Array(base.prefix($0)) }
+        for length in 1...base.count {
+            for position in 0..<length {
+                var changed = Array(base.prefix(length))
+                changed[position] ^= 0x20
+                strings.append(changed)
+            }
+        }
+        strings += [[0], [0, 0], [97, 0], [97, 0, 0, 0, 0, 0, 0, 0], [97]]
+        let unique = strings.reduce(into: [[UInt8]]()) { if !$0.contains($1) { $0.append($1) } }
+        let numbers = unique.map { string in string.withUnsafeBufferPointer { table.number(of: $0) } }
+        #expect(numbers.map(\.number) == Array(0..<unique.count) && numbers.allSatisfy(\.added))
+        let again = unique.map { string in string.withUnsafeBufferPointer { table.number(of: $0) } }
+        #expect(again.map(\.number) == Array(0..<unique.count) && !again.contains { $0.added })
+        #expect(unique.indices.allSatisfy { Array(table.string($0)) == unique[$0] })
+    }
+
     @Test func postingsNumbersRoundTrip() {
         var postings = SearchIndex.Postings()
         let pages = [0, 1, 31, 32, 1000, 40_000, 100_000]

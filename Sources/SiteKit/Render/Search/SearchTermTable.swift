@@ -51,7 +51,10 @@ struct SearchTermTable: Sendable {
         while true {
             let found = Int(slots[slot])
             if found == 0 { break }
-            if hashes[found - 1] == hash && equals(found - 1, string) { return (found - 1, false) }
+            // A string of up to 8 bytes, most words, is its hash (with its length): no bytes to compare.
+            if hashes[found - 1] == hash && (string.count <= 8 ? length(found - 1) == string.count : equals(found - 1, string)) {
+                return (found - 1, false)
+            }
             slot = (slot + 1) & mask
         }
         let number = ends.count
@@ -81,6 +84,11 @@ struct SearchTermTable: Sendable {
     }
 
     @inline(__always)
+    private func length(_ number: Int) -> Int {
+        ends[number] - (number == 0 ? 0 : ends[number - 1])
+    }
+
+    @inline(__always)
     private func equals(_ number: Int, _ string: UnsafeBufferPointer<UInt8>) -> Bool {
         let start = number == 0 ? 0 : ends[number - 1]
         guard ends[number] - start == string.count else { return false }
@@ -100,20 +108,21 @@ struct SearchTermTable: Sendable {
         return offset == count || tail(a, offset, count) == tail(b, offset, count)
     }
 
-    /// The bytes of `offset..<count` (fewer than 8) as one number: from loads within them only.
+    /// The bytes of `offset..<count` (fewer than 8) as one number, the first the lowest, the
+    /// rest zero: from two loads within them, which overlap where `length` is not a power of
+    /// two (the overlapping bytes are the same, so or-ing them keeps them).
     @inline(__always)
     private static func tail(_ pointer: UnsafeRawPointer, _ offset: Int, _ count: Int) -> UInt64 {
         let length = count - offset
         if length >= 4 {
-            // Two loads that overlap when `length` is under 8.
             let first = UInt64(pointer.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
             let last = UInt64(pointer.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self))
-            return first | last << 32
+            return first | last << (8 * UInt64(length - 4))
         }
         if length >= 2 {
             let first = UInt64(pointer.loadUnaligned(fromByteOffset: offset, as: UInt16.self))
             let last = UInt64(pointer.loadUnaligned(fromByteOffset: count - 2, as: UInt16.self))
-            return first | last << 16
+            return first | last << (8 * UInt64(length - 2))
         }
         return length == 1 ? UInt64(pointer.load(fromByteOffset: offset, as: UInt8.self)) : 0
     }
@@ -131,7 +140,10 @@ struct SearchTermTable: Sendable {
     /// Eight bytes at a time (the last under eight as ``tail(_:_:_:)`` reads them), each
     /// mixed in by a multiplication from the seed, with the length; then murmur3's
     /// finalizer, so that the low bits, which pick the slot, depend on every byte. A byte
-    /// at a time, this was a third of a word's cost.
+    /// at a time, this was a third of a word's cost. For a string of up to 8 bytes every
+    /// step is one to one (an odd multiplication, a xor with a right shift), so two such
+    /// strings of one length have the same hash only if they are the same: the table
+    /// compares their hashes and lengths, not their bytes.
     @inline(__always)
     private static func hash(_ string: UnsafeBufferPointer<UInt8>, seed: UInt64) -> UInt64 {
         var hash = seed ^ UInt64(string.count)
