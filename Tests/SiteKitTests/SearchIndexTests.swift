@@ -38,6 +38,38 @@ struct SearchIndexTests {
         #expect(String(decoding: SearchText.plainText(ofHTML: "<p>&amp;lt; a&nbsp;b</p>"), as: UTF8.self) == "&lt; a&nbsp;b")
     }
 
+    /// A page's words are read from its HTML in one pass: they must be those of its text.
+    @Test func theWordsOfAPageAreThoseOfItsText() {
+        struct Words: SearchWordSink {
+            var words: [String] = []
+            mutating func add(word: UnsafeBufferPointer<UInt8>) { words.append(String(decoding: word, as: UTF8.self)) }
+        }
+        let pages = [
+            "<h2 id=\"a\">Using <code>URLSession</code><a class=\"heading-anchor\" href=\"#a\">#</a></h2><p>Fetch &amp; decode<script>var hidden = 1;</script></p>",
+            "<!-- a comment --><pre><code><span class=\"k\">let</span> s = <span class=\"n\">URL</span>Session()</code></pre>",
+            "<p>a<em>b</em><strong>C</strong>d_e<br>f<span></span></p>g<a href=\"x\">h</a>I&amp;lt; a&nbsp;b &copy;x &am",
+            "<p>Die <b>Häu</b>ser, l’été 東京<i>都</i> x<span>—</span>y 𝒳<span>1</span>", "tail<span", "<p>" + String(repeating: "ab", count: 30) + "<i>Cd</i></p>",
+            "<style>p { x: 1 }</style>word<script>never", "<div title='a>b'>q</div>z<A HREF=x>Q</A>", "&amp;&lt;&#39;s &#x27;t\u{0C}u",
+        ]
+        for html in pages {
+            var fromHTML = Words(), fromText = Words()
+            SearchText.addWords(ofHTML: html, to: &fromHTML)
+            SearchText.plainText(ofHTML: html).withUnsafeBufferPointer { SearchTokenizer.addWords(of: $0, to: &fromText) }
+            #expect(fromHTML.words == fromText.words, "\(html)")
+        }
+        // The text's beginning is the whole text's.
+        let html = pages.joined(separator: "<p>")
+        let text = SearchText.plainText(ofHTML: html)
+        for limit in [0, 1, 5, 40, 100, text.count - 1, text.count, text.count + 5] {
+            let prefix = SearchText.plainText(ofHTML: html, limit: limit)
+            #expect(prefix.count > limit || prefix == text)
+            #expect(Array(prefix.prefix(limit + 1)) == Array(text.prefix(limit + 1)))
+            #expect(SearchText.prefix(of: prefix, bytes: limit) == SearchText.prefix(of: text, bytes: limit))
+        }
+        #expect([SearchText.script, SearchText.style, SearchText.anchor, SearchText.span] 
+                == [SearchText.packed("script"), SearchText.packed("style"), SearchText.packed("a"), SearchText.packed("span")])
+    }
+
     /// Each term's weight on page 0 of an index of `sources`, read back from its postings.
     private func weights(_ sources: [SearchDocument.Source], stems: Bool = true) -> [String: Int] {
         let index = SearchIndex(documents: sources.map(SearchDocument.init), stems: stems)
@@ -91,6 +123,28 @@ struct SearchIndexTests {
         #expect(numbers[5002] == 1)
         #expect(Array(numbers[5003...]) == Array(numbers[0..<5003]))
         #expect(String(decoding: table.string(4999), as: UTF8.self) == "term4999" && table.string(5000).isEmpty)
+    }
+
+    /// Strings of up to 8 bytes are told apart by their hash and length alone.
+    @Test func theTermTableTellsShortStringsApartByEveryByte() {
+        var table = SearchTermTable(capacity: 4)
+        let base = Array("abcdefghij".utf8)
+        // Every prefix, and each with one byte changed, at each position.
+        var strings: [[UInt8]] = (0...base.count).map { Array(base.prefix($0)) }
+        for length in 1...base.count {
+            for position in 0..<length {
+                var changed = Array(base.prefix(length))
+                changed[position] ^= 0x20
+                strings.append(changed)
+            }
+        }
+        strings += [[0], [0, 0], [97, 0], [97, 0, 0, 0, 0, 0, 0, 0], [97]]
+        let unique = strings.reduce(into: [[UInt8]]()) { if !$0.contains($1) { $0.append($1) } }
+        let numbers = unique.map { string in string.withUnsafeBufferPointer { table.number(of: $0) } }
+        #expect(numbers.map(\.number) == Array(0..<unique.count) && numbers.allSatisfy(\.added))
+        let again = unique.map { string in string.withUnsafeBufferPointer { table.number(of: $0) } }
+        #expect(again.map(\.number) == Array(0..<unique.count) && !again.contains { $0.added })
+        #expect(unique.indices.allSatisfy { Array(table.string($0)) == unique[$0] })
     }
 
     @Test func postingsNumbersRoundTrip() {

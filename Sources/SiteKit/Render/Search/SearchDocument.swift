@@ -68,9 +68,10 @@ struct SearchDocument: Sendable {
         for heading in source.headings { page.add(heading, as: .heading) }
         for tag in source.tags { page.add(tag, as: .tagOrSeries) }
         if let series = source.series { page.add(series, as: .tagOrSeries) }
-        let text = SearchText.plainText(ofHTML: source.html)
         page.place = .body
-        text.withUnsafeBufferPointer { SearchTokenizer.addWords(of: $0, to: &page) }
+        SearchText.addWords(ofHTML: source.html, to: &page)
+        // Only the text's beginning is kept (for the excerpt): the words are read from the HTML.
+        let text = SearchText.plainText(ofHTML: source.html, limit: Self.fragmentTextBytes)
         words = page.words
         occurrences = page.occurrences
         let q = JSONText.quoted
@@ -95,9 +96,22 @@ private struct PageWords: SearchWordSink {
         text.withUTF8 { SearchTokenizer.addWords(of: $0, to: &self) }
     }
 
+    // Inlined into the tokenizer's loops: called for every word of every page.
+    @inline(__always)
     mutating func add(word: UnsafeBufferPointer<UInt8>) {
         let (number, added) = words.number(of: word)
-        if added { occurrences.append(SearchDocument.Occurrences()) }
+        if added {
+            // A new word's occurrences start with this one, set as they are appended.
+            var first = SearchDocument.Occurrences()
+            switch place {
+            case .title: first.title = true
+            case .heading: first.heading = true
+            case .tagOrSeries: first.tagOrSeries = true
+            case .body: first.body = 1
+            }
+            occurrences.append(first)
+            return
+        }
         switch place {
         case .title: occurrences[number].title = true
         case .heading: occurrences[number].heading = true

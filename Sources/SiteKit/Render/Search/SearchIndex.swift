@@ -136,6 +136,11 @@ struct SearchIndex: Sendable {
         }
 
         static func append(_ number: Int, to bytes: inout [UInt8]) {
+            // Most numbers (a weight, the gap to the next page of a common term) are one digit.
+            if number < 32 {
+                bytes.append(UInt8(48 + number))
+                return
+            }
             var shift = 0
             while number >> (shift + 5) > 0 { shift += 5 }
             while shift > 0 {

@@ -35,46 +35,85 @@ struct SearchTokenizer: Sendable {
     /// every page's text (a million words per thousand posts) and stems each distinct word
     /// of the site once (``SearchIndex``).
     static func addWords<Sink: SearchWordSink>(of bytes: UnsafeBufferPointer<UInt8>, to sink: inout Sink) {
-        var index = 0
-        let count = bytes.count
-        while index < count {
-            // Skip to a word.
-            var start = index
-            while start < count {
-                let byte = bytes[start]
-                if byte < 0x80 {
-                    if isWordByte(byte) { break }
-                    start += 1
-                } else {
-                    if wordCharacterLength(bytes, start) > 0 { break }
-                    start += scalarLength(byte)
+        byteKinds.withUnsafeBufferPointer { kinds in
+            var index = 0
+            let count = bytes.count
+            while index < count {
+                // Skip to a word.
+                var start = index
+                while start < count {
+                    let byte = bytes[start]
+                    if byte < 0x80 {
+                        if isWordByte(byte) { break }
+                        start += 1
+                    } else {
+                        if wordCharacterLength(bytes, start) > 0 { break }
+                        start += scalarLength(byte)
+                    }
                 }
+                guard start < count else { return }
+                var word = WordShape()
+                let end = word.scan(bytes, from: start, kinds: kinds)
+                addWord(UnsafeBufferPointer(rebasing: bytes[start..<end]), word, to: &sink)
+                index = end
             }
-            guard start < count else { return }
-            // To its end; `plain`: lowercase letters and digits only, the word is its term.
-            var end = start, ascii = true, plain = true
+        }
+    }
+
+    /// What a byte is to a word: a byte of a term as it is (`a`–`z`, `0`–`9`), a byte of a
+    /// word that is not (`A`–`Z`, `_`), the first of a non-ASCII character (which may be a
+    /// letter), or no part of a word.
+    enum ByteKind: UInt8 { case term, wordPart, other, nonASCII }
+
+    /// Each byte's kind, by its value: one look-up a byte, since a build reads every word
+    /// of every page. Read through a pointer (``addWords(of:to:)``): a `static let` read in
+    /// the loop would check its lazy initializer at each byte.
+    static let byteKinds: [ByteKind] = (0...255).map { (value: Int) -> ByteKind in
+        let byte = UInt8(value)
+        if byte >= 0x80 { return .nonASCII }
+        if isLower(byte) || isDigit(byte) { return .term }
+        return isUpper(byte) || byte == UInt8(ascii: "_") ? .wordPart : .other
+    }
+
+    /// What the bytes of a word read so far make of it: whether it is its own term (ASCII
+    /// lowercase letters and digits only), and whether it is ASCII.
+    struct WordShape {
+        var plain = true, ascii = true
+
+        /// The end of the run of word characters from `start`, which is one.
+        @inline(__always)
+        mutating func scan(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, kinds: UnsafeBufferPointer<ByteKind>) -> Int {
+            var end = start
+            let count = bytes.count
             while end < count {
-                let byte = bytes[end]
-                if byte < 0x80 {
-                    guard isWordByte(byte) else { break }
-                    if byte < UInt8(ascii: "a") && !isDigit(byte) { plain = false }
+                switch kinds[Int(bytes[end])] {
+                case .term:
                     end += 1
-                } else {
-                    let length = wordCharacterLength(bytes, end)
-                    guard length > 0 else { break }
+                case .wordPart:
+                    plain = false
+                    end += 1
+                case .other:
+                    return end
+                case .nonASCII:
+                    let length = SearchTokenizer.wordCharacterLength(bytes, end)
+                    guard length > 0 else { return end }
                     ascii = false
                     end += length
                 }
             }
-            let word = UnsafeBufferPointer(rebasing: bytes[start..<end])
-            if plain && ascii {
-                if word.count > 1 && word.count <= maximumLength { sink.add(word: word) }
-            } else if ascii {
-                asciiWord(word, &sink)
-            } else {
-                otherWord(word, &sink)
-            }
-            index = end
+            return end
+        }
+    }
+
+    /// Hands `sink` the terms of one word (a whole run of word characters), as its shape says.
+    @inline(__always)
+    static func addWord<Sink: SearchWordSink>(_ word: UnsafeBufferPointer<UInt8>, _ shape: WordShape, to sink: inout Sink) {
+        if shape.plain && shape.ascii {
+            if word.count > 1 && word.count <= maximumLength { sink.add(word: word) }
+        } else if shape.ascii {
+            asciiWord(word, &sink)
+        } else {
+            otherWord(word, &sink)
         }
     }
 
@@ -140,7 +179,7 @@ struct SearchTokenizer: Sendable {
     }
 
     @inline(__always)
-    private static func isWordByte(_ byte: UInt8) -> Bool {
+    static func isWordByte(_ byte: UInt8) -> Bool {
         isLower(byte | 0x20) || isDigit(byte) || byte == UInt8(ascii: "_")
     }
 
@@ -149,7 +188,7 @@ struct SearchTokenizer: Sendable {
     private static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
 
     /// The length of a UTF-8 sequence from its first byte (1 for a stray continuation byte).
-    private static func scalarLength(_ byte: UInt8) -> Int {
+    static func scalarLength(_ byte: UInt8) -> Int {
         switch byte {
         case 0xF0...: 4
         case 0xE0...: 3
@@ -160,7 +199,7 @@ struct SearchTokenizer: Sendable {
 
     /// The bytes of the word character at `index` (an ASCII letter or digit, `_`, or a
     /// scalar of Unicode's letter or number categories), or 0 when it is not one.
-    private static func wordCharacterLength(_ bytes: UnsafeBufferPointer<UInt8>, _ index: Int) -> Int {
+    static func wordCharacterLength(_ bytes: UnsafeBufferPointer<UInt8>, _ index: Int) -> Int {
         let byte = bytes[index]
         if byte < 0x80 { return isUpper(byte) || isLower(byte) || isDigit(byte) || byte == UInt8(ascii: "_") ? 1 : 0 }
         let length = scalarLength(byte)
