@@ -65,6 +65,16 @@ struct RawHTMLLinkTests {
         #expect(LinkChecker.ids(in: html) == ["skip", "intro", "plain", "q&a"])
     }
 
+    /// The `<img>` tags `forEachTag` reports, with their byte ranges and attributes.
+    static func imgTags(_ html: String, only: String?) -> [String] {
+        var found: [String] = []
+        RawHTMLLinks.forEachTag(in: Array(html.utf8), only: only) { element, attributes, range in
+            guard element == "img" else { return }
+            found.append("\(range): " + attributes.map { "\($0.0)=\($0.1)" }.joined(separator: " "))
+        }
+        return found
+    }
+
     /// Asking for one element's tags finds exactly the tags a full read finds of it: a `<`
     /// inside another tag's quoted value, a comment, an other-case name and a longer name
     /// that starts alike are told apart the same way.
@@ -74,16 +84,8 @@ struct RawHTMLLinkTests {
             + "<a b=c=\"d><img src=after-unquoted.png><a title = \"x>y\" href=z><a b\"c><img src=after-name-quote.png>"
             + "<a x='<img src=q>'><span =\">\"><img src=after-bare-equals.png>"
             + "<img src=unclosed.png"
-        func tags(only: String?) -> [String] {
-            var found: [String] = []
-            RawHTMLLinks.forEachTag(in: Array(html.utf8), only: only) { element, attributes, range in
-                guard element == "img" else { return }
-                found.append("\(range): " + attributes.map { "\($0.0)=\($0.1)" }.joined(separator: " "))
-            }
-            return found
-        }
-        #expect(tags(only: "img") == tags(only: nil))
-        #expect(tags(only: "img").count == 6, "\(tags(only: "img"))")
+        #expect(Self.imgTags(html, only: "img") == Self.imgTags(html, only: nil))
+        #expect(Self.imgTags(html, only: "img").count == 6, "\(Self.imgTags(html, only: "img"))")
     }
 
     /// The same on many small tags made of the bytes that decide where a tag ends (quotes,
@@ -98,15 +100,7 @@ struct RawHTMLLinkTests {
         }
         for _ in 0..<3000 {
             let html = (0..<24).map { _ in nextPiece() }.joined()
-            func tags(only: String?) -> [String] {
-                var found: [String] = []
-                RawHTMLLinks.forEachTag(in: Array(html.utf8), only: only) { element, attributes, range in
-                    guard element == "img" else { return }
-                    found.append("\(range): " + attributes.map { "\($0.0)=\($0.1)" }.joined(separator: " "))
-                }
-                return found
-            }
-            #expect(tags(only: "img") == tags(only: nil), "\(html)")
+            #expect(Self.imgTags(html, only: "img") == Self.imgTags(html, only: nil), "\(html)")
         }
     }
 }
