@@ -90,7 +90,8 @@ struct CSSLexer: TokenLexer {
             write(upTo: text.end(from: position) { SourceBytes.isLetter($0) || $0 == UInt8(ascii: "%") }, as: .type)
         case UInt8(ascii: "-") where next == UInt8(ascii: "-"):
             write(upTo: text.end(from: position, while: Self.isNameByte), as: .variable)
-        case UInt8(ascii: "."), UInt8(ascii: "#") where !inValue && (SourceBytes.isIdentifierStart(next) || next == UInt8(ascii: "-")):
+        case _ where (byte == UInt8(ascii: ".") || byte == UInt8(ascii: "#")) && !inValue
+            && (SourceBytes.isIdentifierStart(next) || next == UInt8(ascii: "-")):
             write(upTo: position + 1, as: .punctuation)
             write(upTo: text.end(from: position, while: Self.isNameByte), as: byte == UInt8(ascii: ".") ? .className : nil)
         case UInt8(ascii: ":") where depth == 0 || !inValue && startsRule(at: position):

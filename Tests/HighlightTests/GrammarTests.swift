@@ -32,3 +32,14 @@ struct GrammarTests {
         #expect(tokens.texts("s2") == ["\"Signed in?\""])
     }
 }
+
+@Suite("CSS")
+struct CSSLexerTests {
+    /// A `.` is a class selector's only before a `{`: in a value (`url(photo.png)`) it is not.
+    @Test func aDotInAValueIsNoClassSelector() {
+        let tokens = HighlightedTokens("""
+            .card.wide { background: url(photo.png) no-repeat; }
+            """, .css)
+        #expect(tokens.texts("nc") == ["card", "wide"])
+    }
+}
