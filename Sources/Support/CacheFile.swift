@@ -11,4 +11,9 @@ package enum CacheFile {
             try? FileManager.default.removeItem(at: temporary)
         }
     }
+
+    /// Whether `text` can be a field of a cache file's tab-separated line: no tab, no line break.
+    package static func canHoldField(_ text: String) -> Bool {
+        !text.utf8.contains { $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: "\n") }
+    }
 }

@@ -112,7 +112,7 @@ struct ImageIndexFile {
 
     func save(_ entries: [(image: SiteImage, status: Stamp)]) {
         var text = "sitegen-images 1\n"
-        for (image, status) in entries where !image.source.contains("\t") && !image.source.contains("\n") {
+        for (image, status) in entries where CacheFile.canHoldField(image.source) {
             let header: String
             switch image.header {
             case .success(let found): header = "\(found.format.rawValue)\t\(found.width)\t\(found.height)"

@@ -69,7 +69,7 @@ struct ImageCopies: Sendable {
         // What the cache holds, in one listing rather than a stat per copy.
         let cached = images.isEmpty && cards.isEmpty ? [] : Set((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [])
         func isMissing(_ cacheFile: String) -> Bool {
-            !cached.contains(String(cacheFile.utf8.dropFirst(folder.utf8.count + 1))!)
+            !cached.contains(Self.name(ofCacheFile: cacheFile, in: folder))
         }
         // libvips' save options, and as the cache file's name gives them (`strip`, `Q82-strip`).
         let pngOptions = (options: "strip", inName: "strip")
@@ -203,8 +203,7 @@ struct ImageCopies: Sendable {
     func prune() {
         let folder = cacheFolder.path
         guard publishesCopies, let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
-        // Every cache file is `folder/name`.
-        let used = Set(staticFiles.filter(\.isCacheFile).map { String($0.sourcePath.utf8.dropFirst(folder.utf8.count + 1))! })
+        let used = Set(staticFiles.filter(\.isCacheFile).map { Self.name(ofCacheFile: $0.sourcePath, in: folder) })
         let hourAgo = (Int64(Date().timeIntervalSince1970) - 3600) * 1_000_000_000
         for name in names where !used.contains(name) && name != ImageIndexFile.fileName {
             let path = folder + "/" + name
@@ -212,6 +211,12 @@ struct ImageCopies: Sendable {
             if name.contains(".tmp"), status.modifiedNanoseconds > hourAgo { continue }
             unlink(path)
         }
+    }
+
+    /// A cache file's name: every one is made as `folder/name`, so the name is the path past
+    /// the folder (cut by bytes; `/` is ASCII).
+    private static func name(ofCacheFile path: String, in folder: String) -> String {
+        String(path.utf8.dropFirst(folder.utf8.count + 1))!
     }
 
     /// `.jpg` for libvips to pick its saver by; the temporary name must end with it too.

@@ -71,7 +71,7 @@ struct StaticCopyRecord: Sendable {
     func save(to url: URL) {
         var bytes = Array("sitegen-output-copies 1\t\(output)\n".utf8)
         bytes.reserveCapacity(bytes.count + entries.count * 160)
-        for (relative, entry) in entries where Self.isField(relative) && Self.isField(entry.source) {
+        for (relative, entry) in entries where CacheFile.canHoldField(relative) && CacheFile.canHoldField(entry.source) {
             bytes += relative.utf8
             bytes.append(UInt8(ascii: "\t"))
             bytes += entry.source.utf8
@@ -84,10 +84,5 @@ struct StaticCopyRecord: Sendable {
             bytes.append(UInt8(ascii: "\n"))
         }
         CacheFile.write(Data(bytes), to: url)
-    }
-
-    /// A path the line format can hold: no tab, no line break.
-    private static func isField(_ text: String) -> Bool {
-        !text.utf8.contains { $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: "\n") }
     }
 }
