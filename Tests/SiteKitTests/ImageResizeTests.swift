@@ -65,7 +65,7 @@ struct ImageResizeTests {
         _ = try site.build()
         let first = site.outputSnapshot()
         let cache = site.root.appendingPathComponent(".sitegen-cache/images")
-        let made = try FileManager.default.contentsOfDirectory(atPath: cache.path).filter { !$0.hasSuffix(".tsv") }.sorted()
+        let made = try Self.cacheFiles(site).filter { !$0.hasSuffix(".tsv") }
         #expect(made.count == 5, "\(made)")
         let stamps = try made.map { try FileManager.default.attributesOfItem(atPath: cache.appendingPathComponent($0).path)[.modificationDate] as? Date }
         // The original's bytes become zeros, its size, time and inode kept: a build that read
@@ -97,8 +97,38 @@ struct ImageResizeTests {
         #expect(site.outputSnapshot() == first)
     }
 
+    /// The cache's files but its read-only mark.
     static func cacheFiles(_ site: FixtureSite) throws -> [String] {
-        try FileManager.default.contentsOfDirectory(atPath: site.root.appendingPathComponent(".sitegen-cache/images").path).sorted()
+        try FileManager.default.contentsOfDirectory(atPath: site.root.appendingPathComponent(".sitegen-cache/images").path)
+            .filter { $0 != ImageCopies.readOnlyMark }.sorted()
+    }
+
+    /// The output links cache files without looking at them, as they are read-only from the
+    /// start; a cache made by a sitegen that left them writable is made read-only once, so
+    /// that no write into the output can reach the cache.
+    @Test func aCacheWithWritableFilesIsMadeReadOnlyOnceAndSharedByLinks() throws {
+        let site = Self.site("![The harbour](/images/harbour.png)\n")
+        defer { site.remove() }
+        _ = try site.build()
+        let cache = site.root.appendingPathComponent(".sitegen-cache/images")
+        let mark = cache.appendingPathComponent(ImageCopies.readOnlyMark).path
+        #expect(FileManager.default.fileExists(atPath: mark), "a new cache is marked")
+        let copies = try Self.cacheFiles(site).filter { !$0.hasSuffix(".tsv") }
+        #expect(copies.count == 5)
+        func permissions(_ name: String) -> UInt32? { FileStatus.of(cache.appendingPathComponent(name).path).map { $0.permissions & 0o777 } }
+        #expect(copies.allSatisfy { permissions($0) == 0o444 })
+        // As an older sitegen left them.
+        for name in copies { chmod(cache.appendingPathComponent(name).path, 0o644) }
+        try FileManager.default.removeItem(atPath: mark)
+        let first = site.outputSnapshot()
+        _ = try site.build()
+        #expect(copies.allSatisfy { permissions($0) == 0o444 }, "\(copies.map { permissions($0) ?? 0 })")
+        #expect(FileManager.default.fileExists(atPath: mark))
+        #expect(site.outputSnapshot() == first)
+        let published = FileStatus.of(site.output.appendingPathComponent("images/harbour-480w.png").path)
+        let cached = try copies.first { $0.hasSuffix("-480w-strip.png") }.map { FileStatus.of(cache.appendingPathComponent($0).path) }
+        #expect(published != nil && published?.inode == cached??.inode, "the output shares the cache's file")
+        #expect(published.map { $0.permissions & 0o222 } == 0)
     }
 
     @Test func aFullBuildRemovesTheCopiesItNoLongerUsesAndServeAndABuildWithoutLibvipsKeepThem() throws {

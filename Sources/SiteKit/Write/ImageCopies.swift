@@ -48,6 +48,12 @@ struct ImageCopies: Sendable {
     private(set) var cardPaths: Set<String> = []
     /// `.sitegen-cache/images/`.
     let cacheFolder: URL
+    /// Whether ``make()`` starts the cache folder, and so gives it the read-only mark.
+    private let marksNewCache: Bool
+    /// The names of the cache files the build uses, which ``prune()`` keeps.
+    private let usedNames: Set<String>
+    /// The cache folder's names before the build; nil when the site has no image or card.
+    private let listedNames: Set<String>?
 
     /// `cards`: output path (`posts/x/social-card.png`) → the SVG to rasterize, with the
     /// source file of its post for messages.
@@ -65,11 +71,17 @@ struct ImageCopies: Sendable {
         var madeProblems: [Diagnostic] = []
         var cardsMade: Set<String> = []
         var replaced: [String: OutputWriter.StaticFile] = [:]
-        var seen = Set<String>()
+        // Cache files by name (not path: hashing the whole path of each was most of this listing).
+        var used = Set<String>()
         // What the cache holds, in one listing rather than a stat per copy.
-        let cached = images.isEmpty && cards.isEmpty ? [] : Set((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [])
-        func isMissing(_ cacheFile: String) -> Bool {
-            !cached.contains(Self.name(ofCacheFile: cacheFile, in: folder))
+        let listed = images.isEmpty && cards.isEmpty ? nil : Set((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [])
+        let cached = listed ?? []
+        if !cached.isEmpty, !cached.contains(Self.readOnlyMark) { Self.makeReadOnly(folder, names: cached) }
+        marksNewCache = cached.isEmpty
+        let folderPrefix = folder + "/"
+        // Whether the cache file is named for the first time, and not in the cache yet.
+        func isNewAndMissing(_ name: String) -> Bool {
+            used.insert(name).inserted && !cached.contains(name)
         }
         // libvips' save options, and as the cache file's name gives them (`strip`, `Q82-strip`).
         let pngOptions = (options: "strip", inName: "strip")
@@ -81,10 +93,11 @@ struct ImageCopies: Sendable {
                                          + "set images: { strip_metadata: true } in site.yml, or remove it (exiftool -gps:all= \(file.displayName))"))
             }
             if settings.stripMetadata, image.hasMetadata {
-                let cacheFile = "\(folder)/\(image.contentHash)-stripped.\(Self.fileExtension(header.format))"
+                let name = "\(image.contentHash)-stripped.\(Self.fileExtension(header.format))"
+                let cacheFile = folderPrefix + name
                 replaced[file.relative] = OutputWriter.StaticFile(sourcePath: cacheFile, relative: file.relative,
                                                                   displayName: file.displayName, isCacheFile: true)
-                if seen.insert(cacheFile).inserted, isMissing(cacheFile) {
+                if isNewAndMissing(name) {
                     jobs.append(Job(kind: .strip, source: image.source, displayName: file.displayName, cacheFile: cacheFile))
                 }
             }
@@ -97,10 +110,11 @@ struct ImageCopies: Sendable {
                     continue
                 }
                 let (options, optionsInName) = variant.format == .png ? pngOptions : lossyOptions
-                let cacheFile = "\(folder)/\(image.contentHash)-\(variant.width)w-\(optionsInName).\(Self.fileExtension(variant.format))"
+                let name = "\(image.contentHash)-\(variant.width)w-\(optionsInName).\(Self.fileExtension(variant.format))"
+                let cacheFile = folderPrefix + name
                 made.append(OutputWriter.StaticFile(sourcePath: cacheFile, relative: relative, displayName: file.displayName,
                                                     isCacheFile: true))
-                if seen.insert(cacheFile).inserted, isMissing(cacheFile) {
+                if isNewAndMissing(name) {
                     jobs.append(Job(kind: .resize(width: variant.width, options: options), source: image.source,
                                     displayName: file.displayName, cacheFile: cacheFile))
                 }
@@ -114,11 +128,12 @@ struct ImageCopies: Sendable {
             }
             var hash = SHA256()
             hash.update(card.svg)
-            let cacheFile = "\(folder)/card-\(hash.hexDigest()).png"
+            let name = "card-\(hash.hexDigest()).png"
+            let cacheFile = folderPrefix + name
             made.append(OutputWriter.StaticFile(sourcePath: cacheFile, relative: card.relative, displayName: card.source,
                                                 isCacheFile: true))
             cardsMade.insert(card.relative)
-            if seen.insert(cacheFile).inserted, isMissing(cacheFile) {
+            if isNewAndMissing(name) {
                 jobs.append(Job(kind: .card(svg: card.svg), source: card.source, displayName: card.source, cacheFile: cacheFile))
             }
         }
@@ -139,6 +154,7 @@ struct ImageCopies: Sendable {
         }
         self.vips = vips
         publishesCopies = !libVipsMissing
+        (usedNames, listedNames) = (used, listed)
         problems += madeProblems
         cardPaths = cardsMade
         staticFiles = original.map { replaced[$0.relative] ?? $0 } + made
@@ -147,8 +163,8 @@ struct ImageCopies: Sendable {
     /// Makes every missing file, on every core; the errors of those that failed.
     func make() -> [Diagnostic] {
         guard !jobs.isEmpty else { return [] }
-        try? FileManager.default.createDirectory(atPath: URL(fileURLWithPath: jobs[0].cacheFile).deletingLastPathComponent().path,
-                                                 withIntermediateDirectories: true)
+        try? FileManager.default.createDirectory(atPath: cacheFolder.path, withIntermediateDirectories: true)
+        if marksNewCache { CacheFile.write(Data(), to: cacheFolder.appendingPathComponent(Self.readOnlyMark)) }
         let vips = self.vips
         return jobs.parallelMapInOrder { job -> Diagnostic? in
             // Made beside and renamed: a build that stops halfway leaves no half file to reuse.
@@ -200,12 +216,13 @@ struct ImageCopies: Sendable {
     /// copies of images the site no longer has, or made for other settings), except the
     /// index and another build's temporary file of the last hour. Not when libvips was
     /// missing: the copies it would have made are not named, and are kept for a build with it.
+    /// The folder's listing of before the build serves: a file it lacks was made by this build,
+    /// and is used.
     func prune() {
         let folder = cacheFolder.path
-        guard publishesCopies, let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
-        let used = Set(staticFiles.filter(\.isCacheFile).map { Self.name(ofCacheFile: $0.sourcePath, in: folder) })
+        guard publishesCopies, let names = listedNames ?? (try? FileManager.default.contentsOfDirectory(atPath: folder)).map(Set.init) else { return }
         let hourAgo = (Int64(Date().timeIntervalSince1970) - 3600) * 1_000_000_000
-        for name in names where !used.contains(name) && name != ImageIndexFile.fileName {
+        for name in names where !usedNames.contains(name) && name != ImageIndexFile.fileName && name != Self.readOnlyMark {
             let path = folder + "/" + name
             guard let status = FileStatus.ofLink(path), status.kind == .file else { continue }
             if name.contains(".tmp"), status.modifiedNanoseconds > hourAgo { continue }
@@ -213,10 +230,17 @@ struct ImageCopies: Sendable {
         }
     }
 
-    /// A cache file's name: every one is made as `folder/name`, so the name is the path past
-    /// the folder (cut by bytes; `/` is ASCII).
-    private static func name(ofCacheFile path: String, in folder: String) -> String {
-        String(path.utf8.dropFirst(folder.utf8.count + 1))!
+    /// The empty file that says every cache file is read-only, as the output links them
+    /// without a look (``OutputStaging``): the files of a cache made by a sitegen that left
+    /// them writable are made read-only once, when it lacks the mark.
+    static let readOnlyMark = "read-only"
+
+    private static func makeReadOnly(_ folder: String, names: Set<String>) {
+        for name in names where name != ImageIndexFile.fileName && !name.contains(".tmp") {
+            let path = folder + "/" + name
+            if FileStatus.ofLink(path)?.kind == .file { chmod(path, 0o444) }
+        }
+        CacheFile.write(Data(), to: URL(fileURLWithPath: folder + "/" + readOnlyMark))
     }
 
     /// `.jpg` for libvips to pick its saver by; the temporary name must end with it too.

@@ -76,8 +76,10 @@ final class OutputStaging: @unchecked Sendable {
         // Without an old output (a first build, or a CI job that keeps only the cache), nothing to look up.
         let previous = FileStatus.ofLink(writer.output.path)?.kind == .folder
             ? writer.copyRecord.map { StaticCopyRecord.load(from: $0, output: writer.output.path) } : nil
+        let folders = LinkFolders(root: root, cacheFiles: staticFiles.lazy.filter(\.isCacheFile).map(\.sourcePath))
+        defer { folders.closeAll() }
         let placed: [Result<(String, StaticCopyRecord.Entry)?, PlacementFailure>] = staticFiles.parallelMap { file in
-            Result { () throws(PlacementFailure) in try Self.place(file, at: root + "/" + file.relative, previous: previous) }
+            Result { () throws(PlacementFailure) in try Self.place(file, at: root + "/" + file.relative, previous: previous, folders: folders) }
         }
         var record = StaticCopyRecord(output: writer.output.path)
         for result in placed {
@@ -103,19 +105,20 @@ final class OutputStaging: @unchecked Sendable {
     /// sitegen never writes into an output file in place (serve's sync replaces a file by
     /// renaming a new one over it), so no write of sitegen's reaches a file the output shares.
     /// Returns the record's entry for it (none for a file built into sitegen or linked from the cache).
-    private static func place(_ file: OutputWriter.StaticFile, at target: String,
-                              previous: StaticCopyRecord?) throws(PlacementFailure) -> (String, StaticCopyRecord.Entry)? {
-        let status = file.builtIn == nil ? FileStatus.of(file.sourcePath) : nil
+    private static func place(_ file: OutputWriter.StaticFile, at target: String, previous: StaticCopyRecord?,
+                              folders: LinkFolders) throws(PlacementFailure) -> (String, StaticCopyRecord.Entry)? {
+        if file.isCacheFile {
+            // Read-only since it was made (ImageCopies makes a cache made before that so), so
+            // linked without a look at it: a stat per cache file was a sixth of placing a
+            // site's pictures. Not recorded: the next build links it from the cache again.
+            if folders.linkFile(file.sourcePath, as: file.relative, target: target) { return nil }
+            unlink(target)
+        }
+        let status = file.builtIn == nil && !file.isCacheFile ? FileStatus.of(file.sourcePath) : nil
         if let status, let old = previous?.unchangedCopy(of: file.sourcePath, sourceStatus: status, at: file.relative) {
             if link(old.path, target) == 0 {
                 return (file.relative, .init(source: file.sourcePath, sourceStamp: .init(status), copyStamp: old.stamp))
             }
-            unlink(target)
-        }
-        // A cache file made before cache files were read-only is made so before it is shared.
-        if let status, file.isCacheFile, status.permissions & 0o222 == 0 || chmod(file.sourcePath, 0o444) == 0 {
-            // Not recorded: the next build links it from the cache again, as cheaply.
-            if link(file.sourcePath, target) == 0 { return nil }
             unlink(target)
         }
         do throws(RegularFile.Failure) {
@@ -126,6 +129,41 @@ final class OutputStaging: @unchecked Sendable {
         }
         guard let status, let copy = FileStatus.ofLink(target) else { return nil }
         return (file.relative, .init(source: file.sourcePath, sourceStamp: .init(status), copyStamp: .init(copy)))
+    }
+
+    /// The staging folder and the folders of the cache files, open while the static files
+    /// are placed: a link made from a folder's descriptor and a name to the staging folder's
+    /// descriptor and a relative path walks two short paths instead of two long ones, which
+    /// took a third off the CPU time of linking 12,000 copies of a site's pictures.
+    private struct LinkFolders: Sendable {
+        let root: Int32
+        /// Each cache file's folder, by path; one for the image cache.
+        let sources: [Substring: Int32]
+
+        init(root: String, cacheFiles: some Sequence<String>) {
+            self.root = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+            var sources: [Substring: Int32] = [:]
+            for path in cacheFiles {
+                guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")), sources[path[..<slash]] == nil else { continue }
+                sources[path[..<slash]] = open(String(path[..<slash]), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+            }
+            self.sources = sources
+        }
+
+        /// Links `source` as `relative` in the staging folder (whose path is `target`); false
+        /// with `errno` set.
+        func linkFile(_ source: String, as relative: String, target: String) -> Bool {
+            guard root >= 0, let slash = source.utf8.lastIndex(of: UInt8(ascii: "/")),
+                  let folder = sources[source[..<slash]], folder >= 0 else {
+                return link(source, target) == 0
+            }
+            let nameStart = source.utf8.distance(from: source.utf8.startIndex, to: slash) + 1
+            return source.withCString { linkat(folder, $0 + nameStart, root, relative, 0) } == 0
+        }
+
+        func closeAll() {
+            for descriptor in [root] + sources.values where descriptor >= 0 { close(descriptor) }
+        }
     }
 
     /// Removes the staging folder: the build failed, and the output stays as it was.
