@@ -9,6 +9,8 @@ public final class RebuildCache: @unchecked Sendable {
     let loads = LoadCache()
     /// The theme, which a build reads after the site; a later stage than ``LoadCache``'s.
     let theme = ThemeLoader.LastTheme()
+    /// The posts' social cards, made from the site, the theme and each post.
+    let cards = SocialCards.Memo()
     let render = RenderCache()
     let copies = StaticCopies()
     let sizes = SyncedOutput()

@@ -120,9 +120,9 @@ public struct SiteBuilder: Sendable {
             let cacheFolder = Self.imageCacheFolder(siteRoot: layout.root)
             let images = ImageCatalog(files: staticFiles.compactMap { $0.builtIn == nil ? ($0.relative, $0.sourcePath, $0.displayName) : nil },
                                       cacheFolder: cacheFolder)
-            let cards = try SocialCards.cards(of: site, theme: theme)
+            let cards = try SocialCards.cards(of: site, theme: theme, memo: cache?.cards)
             let copies = ImageCopies(catalog: images, staticFiles: staticFiles, settings: site.config.images,
-                                     cards: cards.map { ($0.relative, $0.svg, $0.post.sourcePath) }, cacheFolder: cacheFolder,
+                                     cards: cards, cacheFolder: cacheFolder,
                                      vipsPath: options.libvipsPath, settingsFile: layout.displayPath(layout.configFile))
             guard copies.problems.isEmpty else { throw DiagnosticsError(copies.problems) }
             warnings += copies.warnings

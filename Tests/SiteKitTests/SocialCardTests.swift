@@ -121,6 +121,42 @@ struct SocialCardTests {
         #expect(now.count == 1 && now != cards)
     }
 
+    /// serve keeps each post's card while what it is made from is as it was, and makes again
+    /// exactly those whose post, series part, site title or template changed; after every
+    /// edit the output in place is a full build's, byte for byte.
+    @Test func serveMakesAgainOnlyTheCardsWhoseInputsChanged() throws {
+        let site = FixtureSite([
+            "Content/posts/first.md": FixtureSite.post("title: First of a pair\ndate: 2024-03-01\nseries: Pairs\nseries_order: 1"),
+            "Content/posts/second.md": FixtureSite.post("title: Second of a pair\ndate: 2024-03-02\nseries: Pairs\nseries_order: 2"),
+            "Content/posts/alone.md": FixtureSite.post("title: Alone\ndate: 2024-03-03"),
+            "Content/posts/shown.md": FixtureSite.post("title: Shown\ndate: 2024-03-04", body: "![A diagram](/images/diagram.svg)\n"),
+        ])
+        defer { site.remove() }
+        site.write("Content/static/images/diagram.svg", "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"40\" height=\"20\"/>")
+        let cache = RebuildCache()
+        let builder = SiteBuilder(options: .init(siteRoot: site.root))
+        func rebuild(_ what: String, rendered: Int, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
+            _ = try builder.rebuildInPlace(cache: cache)
+            #expect(cache.cards.rendered == rendered, "\(what)", sourceLocation: sourceLocation)
+            let full = RandomEditTests.fullBuild(site)
+            #expect(full.files == RebuildTests.tree(site.output), "\(what): \(full.errors)", sourceLocation: sourceLocation)
+        }
+        try rebuild("the first build", rendered: 3)
+        try rebuild("nothing changed", rendered: 0)
+        site.write("Content/posts/alone.md", FixtureSite.post("title: Alone, retitled\ndate: 2024-03-03"))
+        try rebuild("a title", rendered: 1)
+        site.write("Content/posts/third.md", FixtureSite.post("title: Third of three\ndate: 2024-03-05\nseries: Pairs\nseries_order: 3"))
+        try rebuild("a third part: each part's count changes", rendered: 3)
+        site.write("Content/posts/alone.md", FixtureSite.post("title: Alone, retitled\ndate: 2024-03-03", body: "![A diagram](/images/diagram.svg)\n"))
+        try rebuild("a picture in the body: no card", rendered: 0)
+        site.write("Content/site.yml", "title: \"Another Blog\"\nbase_url: \"https://example.com/\"\n")
+        try rebuild("the site's title", rendered: 3)
+        let template = try String(contentsOf: SharedFolder.projectRoot.appendingPathComponent("Themes/default/templates/social-card.mustache"),
+                                  encoding: .utf8)
+        site.write("Themes/default/templates/social-card.mustache", template.replacingOccurrences(of: "</svg>", with: "<!-- v2 --></svg>"))
+        try rebuild("the card's template", rendered: 3)
+    }
+
     @Test func titlesAreBrokenBetweenWordsIntoThreeLinesAtMost() {
         #expect(SocialCards.titleLines("Generics, from the ground up", width: 28, count: 3) == ["Generics, from the ground up"])
         #expect(SocialCards.titleLines("Protocols with associated types and the opaque some keyword in practice", width: 28, count: 3)

@@ -42,18 +42,52 @@ enum SocialCards {
         return places.contains { !whole.isCode($0) }
     }
 
+    /// A post's card: its output path (`posts/x/social-card.png`), its SVG, and the SVG's
+    /// SHA-256 in hex, which names the PNG in the image cache.
+    struct Card: Sendable {
+        var relative: String
+        var svg: String
+        var digest: String
+        var post: Post
+    }
+
     /// The cards to make: each post with no `image:` whose body shows none, when the theme
-    /// has a card template. Output path (`posts/x/social-card.png`) → the card's SVG.
-    static func cards(of site: Site, theme: Theme) throws(DiagnosticsError) -> [(relative: String, svg: String, post: Post)] {
+    /// has a card template. `memo`: serve's cards of the last rebuild, of which each post's
+    /// is kept while what it is made from is as it was (a one-post edit of a 10,000-post
+    /// site made every card again: a sixth of the rebuild).
+    static func cards(of site: Site, theme: Theme, memo: Memo? = nil) throws(DiagnosticsError) -> [Card] {
         guard theme.files[templateName] != nil else { return [] }
         let series = Dictionary(site.series.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
-        var cards: [(relative: String, svg: String, post: Post)] = []
+        let settings = Memo.Settings(siteTitle: site.config.title, templates: theme.sources, strings: theme.strings)
+        var kept = memo?.cards(for: settings) ?? [:]
+        var cards: [Card] = []
         var problems: [Diagnostic] = []
-        for post in site.posts where post.image == nil && !showsImage(post.body) {
-            let context = values(of: post, site: site, series: post.series.flatMap { series[$0.name] }, strings: theme.strings)
+        var made: [String: Memo.Entry] = [:]
+        var renderedCount = 0
+        for post in site.posts {
+            let inSeries = post.series.flatMap { series[$0.name] }
+            let inputs = Memo.Inputs(post: post, seriesPart: inSeries.flatMap { series in series.partNumber(of: post).map { (series.name, $0, series.parts.count) } })
+            if let entry = kept.removeValue(forKey: post.sourcePath), entry.inputs == inputs {
+                made[post.sourcePath] = entry
+                if var card = entry.card {
+                    card.post = post
+                    cards.append(card)
+                }
+                continue
+            }
+            guard post.image == nil && !showsImage(post.body) else {
+                made[post.sourcePath] = Memo.Entry(inputs: inputs, card: nil)
+                continue
+            }
+            let context = values(of: post, site: site, series: inSeries, strings: theme.strings)
+            renderedCount += 1
             do throws(Diagnostic) {
                 let svg = String(decoding: try theme.render(templateName, context: context), as: UTF8.self)
-                cards.append((relative(of: post), svg, post))
+                var hash = SHA256()
+                hash.update(svg)
+                let card = Card(relative: relative(of: post), svg: svg, digest: hash.hexDigest(), post: post)
+                cards.append(card)
+                made[post.sourcePath] = Memo.Entry(inputs: inputs, card: card)
             } catch {
                 // A template error is the same for every post: once.
                 problems.append(error)
@@ -61,7 +95,55 @@ enum SocialCards {
             }
         }
         guard problems.isEmpty else { throw DiagnosticsError(problems) }
+        memo?.keep(made, for: settings, rendered: renderedCount)
         return cards
+    }
+
+    /// The cards serve's last rebuild made, by post file, with what each was made from.
+    final class Memo: @unchecked Sendable {
+        /// What every card is made from besides its post: a change remakes them all.
+        struct Settings: Equatable {
+            var siteTitle: String
+            /// Every template's text: the card's, and the partials it may include.
+            var templates: [String: String]
+            var strings: UIStrings
+        }
+
+        /// What one post's card is made from (its post's every field, the body included,
+        /// whether it shows an image).
+        struct Inputs: Equatable {
+            var post: Post
+            var seriesPart: (name: String, part: Int, count: Int)?
+
+            static func == (a: Inputs, b: Inputs) -> Bool {
+                a.post == b.post && a.seriesPart?.name == b.seriesPart?.name && a.seriesPart?.part == b.seriesPart?.part
+                    && a.seriesPart?.count == b.seriesPart?.count
+            }
+        }
+
+        struct Entry {
+            var inputs: Inputs
+            /// Nil for a post that shows an image of its own.
+            var card: Card?
+        }
+
+        private let lock = NSLock()
+        private var settings: Settings?
+        private var entries: [String: Entry] = [:]
+        private var lastRendered = 0
+
+        init() {}
+
+        /// How many cards the last rebuild rendered from the template (the others were kept).
+        var rendered: Int { lock.withLock { lastRendered } }
+
+        fileprivate func cards(for settings: Settings) -> [String: Entry] {
+            lock.withLock { self.settings == settings ? entries : [:] }
+        }
+
+        fileprivate func keep(_ entries: [String: Entry], for settings: Settings, rendered: Int) {
+            lock.withLock { (self.settings, self.entries, lastRendered) = (settings, entries, rendered) }
+        }
     }
 
     /// `posts/x/social-card.png`: beside the post's page.

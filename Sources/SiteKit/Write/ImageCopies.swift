@@ -55,10 +55,9 @@ struct ImageCopies: Sendable {
     /// The cache folder's names before the build; nil when the site has no image or card.
     private let listedNames: Set<String>?
 
-    /// `cards`: output path (`posts/x/social-card.png`) → the SVG to rasterize, with the
-    /// source file of its post for messages.
+    /// `cards`: the posts' social cards, each an SVG to rasterize into its output path.
     init(catalog: ImageCatalog, staticFiles original: [OutputWriter.StaticFile], settings: SiteConfig.ImageSettings,
-         cards: [(relative: String, svg: String, source: String)] = [], cacheFolder: URL, vipsPath: String, settingsFile: String) {
+         cards: [SocialCards.Card] = [], cacheFolder: URL, vipsPath: String, settingsFile: String) {
         let images = original.compactMap { file in catalog.images[file.relative].map { (file, $0) } }
         let resizable = images.filter { (try? $0.1.header.get())?.format.isResizable == true }
         self.cacheFolder = cacheFolder
@@ -122,19 +121,17 @@ struct ImageCopies: Sendable {
         }
         for card in cards {
             guard !existing.contains(card.relative) else {
-                madeProblems.append(.error(card.source, nil, "its social card would be published as \(card.relative), which is a file of the site "
+                madeProblems.append(.error(card.post.sourcePath, nil, "its social card would be published as \(card.relative), which is a file of the site "
                                            + "too; rename that file, or give the post an image:"))
                 continue
             }
-            var hash = SHA256()
-            hash.update(card.svg)
-            let name = "card-\(hash.hexDigest()).png"
+            let name = "card-\(card.digest).png"
             let cacheFile = folderPrefix + name
-            made.append(OutputWriter.StaticFile(sourcePath: cacheFile, relative: card.relative, displayName: card.source,
+            made.append(OutputWriter.StaticFile(sourcePath: cacheFile, relative: card.relative, displayName: card.post.sourcePath,
                                                 isCacheFile: true))
             cardsMade.insert(card.relative)
             if isNewAndMissing(name) {
-                jobs.append(Job(kind: .card(svg: card.svg), source: card.source, displayName: card.source, cacheFile: cacheFile))
+                jobs.append(Job(kind: .card(svg: card.svg), source: card.post.sourcePath, displayName: card.post.sourcePath, cacheFile: cacheFile))
             }
         }
         var vips: LibVips?
