@@ -50,6 +50,8 @@ struct SearchIndexTests {
             "<p>a<em>b</em><strong>C</strong>d_e<br>f<span></span></p>g<a href=\"x\">h</a>I&amp;lt; a&nbsp;b &copy;x &am",
             "<p>Die <b>Häu</b>ser, l’été 東京<i>都</i> x<span>—</span>y 𝒳<span>1</span>", "tail<span", "<p>" + String(repeating: "ab", count: 30) + "<i>Cd</i></p>",
             "<style>p { x: 1 }</style>word<script>never", "<div title='a>b'>q</div>z<A HREF=x>Q</A>", "&amp;&lt;&#39;s &#x27;t\u{0C}u",
+            // A word's end read with the tag after it, which the next word starts after.
+            "w<script>x</script>y<br>z<a class=\"heading-anchor\" href=\"#z\">#</a>v<i>u</i><hr>t",
         ]
         for html in pages {
             var fromHTML = Words(), fromText = Words()

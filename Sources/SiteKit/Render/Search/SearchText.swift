@@ -98,9 +98,11 @@ enum SearchText {
                 while true {
                     let end = shape.scan(bytes, from: start, kinds: kinds)
                     var next = end
+                    // Where the text goes on after the first other tag, read here rather than again.
+                    var afterOther: Int? = nil
                     while next < count && bytes[next] == UInt8(ascii: "<") {
                         let tag = afterTag(bytes, at: next)
-                        guard tag.inline else { break }
+                        guard tag.inline else { afterOther = tag.end; break }
                         next = tag.end
                     }
                     if next > end && next < count && startsWord(bytes, at: next) {
@@ -115,8 +117,8 @@ enum SearchText {
                     } else {
                         SearchTokenizer.addWord(UnsafeBufferPointer(rebasing: bytes[start..<end]), shape, to: &sink)
                     }
-                    // The inline tags read after it stand for nothing; any other tag is read again.
-                    index = next
+                    // The inline tags read after it stand for nothing, nor does the other tag (a space).
+                    index = afterOther ?? next
                     break
                 }
             }
