@@ -19,9 +19,10 @@ struct SearchIndex: Sendable {
     var documents: [SearchDocument]
     var stems: Bool
 
-    /// The index file, then the chunks, then the fragments.
-    func files() -> [RenderedFile] {
-        let chunks = Self.chunks(of: postings())
+    /// The index file, then the chunks, then the fragments. `postings`: the documents'
+    /// postings when they are known already (``SearchPostingLists``).
+    func files(postings known: [(term: [UInt8], postings: [UInt8])]? = nil) -> [RenderedFile] {
+        let chunks = Self.chunks(of: known ?? postings())
         var index = "{\"version\":\(Self.version),\"stemmer\":\(stems ? "\"porter\"" : "null"),\"pages\":\(documents.count),\"chunks\":["
         var files: [RenderedFile] = []
         for (number, chunk) in chunks.enumerated() {
@@ -37,49 +38,23 @@ struct SearchIndex: Sendable {
     }
 
     /// Every term with its postings, page by page, sorted by the terms' bytes. Each distinct
-    /// word of the site is numbered once and stemmed once (`stemOfWord`); a page's words of
-    /// one stem add their occurrences up (`connecting`, `connections`).
+    /// word of the site is numbered once and stemmed once (``SearchWordTerms``); a page's
+    /// words of one stem add their occurrences up.
     func postings() -> [(term: [UInt8], postings: [UInt8])] {
-        var words = SearchTermTable(capacity: 16 * 1024)
-        var terms = SearchTermTable(capacity: 16 * 1024)
-        var stemOfWord: [Int] = []
+        var terms = SearchWordTerms(stems: stems)
         var postings: [Postings] = []
-        // A page's occurrences by term, and the page that last touched each term.
-        var occurrences: [SearchDocument.Occurrences] = []
-        var lastPage: [Int] = []
-        var touched: [Int] = []
+        var pageTerms = SearchPageTerms()
         for (page, document) in documents.enumerated() {
-            touched.removeAll(keepingCapacity: true)
+            pageTerms.startPage()
             for word in 0..<document.words.count {
-                let (number, added) = words.number(ofStringAt: word, in: document.words)
-                if added {
-                    let stemmed: (number: Int, added: Bool)
-                    if stems {
-                        var stem = EnglishStemmer.stem(String(decoding: document.words.string(word), as: UTF8.self))
-                        stemmed = stem.withUTF8 { terms.number(of: $0) }
-                    } else {
-                        stemmed = terms.number(ofStringAt: word, in: document.words)
-                    }
-                    stemOfWord.append(stemmed.number)
-                    if stemmed.added {
-                        postings.append(Postings())
-                        occurrences.append(SearchDocument.Occurrences())
-                        lastPage.append(-1)
-                    }
-                }
-                let term = stemOfWord[number]
-                if lastPage[term] != page {
-                    lastPage[term] = page
-                    occurrences[term] = document.occurrences[word]
-                    touched.append(term)
-                } else {
-                    occurrences[term].add(document.occurrences[word])
-                }
+                let (term, added) = terms.term(ofWord: word, in: document.words)
+                if added { postings.append(Postings()) }
+                pageTerms.add(document.occurrences[word], to: term)
             }
-            for term in touched { postings[term].add(page: page, weight: occurrences[term].weight) }
+            for term in pageTerms.touched { postings[term].add(page: page, weight: pageTerms.weight(of: term)) }
         }
-        let order = terms.sortedNumbers()
-        return order.map { (Array(terms.string($0)), postings[$0].bytes) }
+        let order = terms.terms.sortedNumbers()
+        return order.map { (Array(terms.terms.string($0)), postings[$0].bytes) }
     }
 
     /// The bytes of a chunk: small enough that a query reads little, large enough that the
@@ -164,4 +139,66 @@ struct SearchIndex: Sendable {
             return numbers
         }
     }
+}
+
+/// Each distinct word of a site numbered once and stemmed once, and the term each is (the
+/// word itself, or its stem): a site's words are far fewer than its pages' words.
+struct SearchWordTerms {
+    let stems: Bool
+    private var words = SearchTermTable(capacity: 16 * 1024)
+    private var termOfWord: [Int] = []
+    /// The terms, numbered as they were first met.
+    private(set) var terms = SearchTermTable(capacity: 16 * 1024)
+
+    init(stems: Bool) { self.stems = stems }
+
+    /// The term of word `word` of a page's table, and whether the term is new.
+    @inline(__always)
+    mutating func term(ofWord word: Int, in page: SearchTermTable) -> (number: Int, added: Bool) {
+        let (number, added) = words.number(ofStringAt: word, in: page)
+        guard added else { return (termOfWord[number], false) }
+        let term: (number: Int, added: Bool)
+        if stems {
+            var stem = EnglishStemmer.stem(String(decoding: page.string(word), as: UTF8.self))
+            term = stem.withUTF8 { terms.number(of: $0) }
+        } else {
+            term = terms.number(ofStringAt: word, in: page)
+        }
+        termOfWord.append(term.number)
+        return term
+    }
+}
+
+/// One page's occurrences added up by term, as its words are met: the words of one stem
+/// count together. Reused page after page.
+struct SearchPageTerms {
+    private var occurrences: [SearchDocument.Occurrences] = []
+    /// The page that last touched each term (pages counted from 1).
+    private var pageOfTerm: [Int] = []
+    private var page = 0
+    /// The current page's terms, in the order met.
+    private(set) var touched: [Int] = []
+
+    mutating func startPage() {
+        page += 1
+        touched.removeAll(keepingCapacity: true)
+    }
+
+    @inline(__always)
+    mutating func add(_ found: SearchDocument.Occurrences, to term: Int) {
+        while term >= occurrences.count {
+            occurrences.append(SearchDocument.Occurrences())
+            pageOfTerm.append(0)
+        }
+        if pageOfTerm[term] != page {
+            pageOfTerm[term] = page
+            occurrences[term] = found
+            touched.append(term)
+        } else {
+            occurrences[term].add(found)
+        }
+    }
+
+    /// The term's weight on the current page.
+    func weight(of term: Int) -> Int { occurrences[term].weight }
 }

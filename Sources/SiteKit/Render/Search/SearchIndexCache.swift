@@ -8,20 +8,38 @@ import Foundation
 final class SearchIndexCache: @unchecked Sendable {
     private let lock = NSLock()
     private var documents: [String: (source: SearchDocument.Source, document: SearchDocument)] = [:]
+    /// The last index's pages, in order, and its postings.
+    private var lastSources: [SearchDocument.Source] = []
+    private var postingLists: SearchPostingLists?
     private var written: [String: String] = [:]
     private var pending: [String: String]?
 
-    /// The entry of each source: the last build's when its source is equal, else made.
-    func documents(of sources: [SearchDocument.Source]) -> [SearchDocument] {
-        let known = lock.withLock { documents }
-        let made = sources.parallelMap { source -> SearchDocument in
-            if let found = known[source.url], found.source == source { return found.document }
-            return SearchDocument(source)
+    /// The entry of each source (the last build's when its source is equal, else made) and
+    /// the index's postings: the last index's patched where a page changed, when the pages
+    /// are the same ones in the same order; else made again.
+    func index(of sources: [SearchDocument.Source], stems: Bool) -> (documents: [SearchDocument], postings: [(term: [UInt8], postings: [UInt8])]) {
+        lock.withLock {
+            let made = sources.parallelMap { source -> SearchDocument in
+                if let found = documents[source.url], found.source == source { return found.document }
+                return SearchDocument(source)
+            }
+            // The same pages in the same order: only the changed ones are looked at again.
+            let samePages = lastSources.count == sources.count && zip(lastSources, sources).allSatisfy { $0.url == $1.url }
+            let changed = samePages ? sources.indices.filter { lastSources[$0] != sources[$0] } : Array(sources.indices)
+            // Equal sources give equal entries, so they are kept whether or not the build succeeds.
+            if samePages {
+                for page in changed { documents[sources[page].url] = (sources[page], made[page]) }
+            } else {
+                documents = Dictionary(zip(sources, made).map { ($0.url, ($0, $1)) }, uniquingKeysWith: { _, last in last })
+            }
+            if samePages, postingLists?.stems == stems {
+                for page in changed { postingLists!.replace(page: page, with: made[page]) }
+            } else {
+                postingLists = SearchPostingLists(documents: made, stems: stems)
+            }
+            lastSources = sources
+            return (made, postingLists!.postings)
         }
-        // Equal sources give equal entries, so they are kept whether or not the build succeeds.
-        let kept = Dictionary(zip(sources, made).map { ($0.url, ($0, $1)) }, uniquingKeysWith: { _, last in last })
-        lock.withLock { documents = kept }
-        return made
     }
 
     /// The files whose contents differ from those the output holds.

@@ -20,17 +20,24 @@ extension SitePages {
     /// The search index of the published posts (oldest first, so that a new post adds a
     /// page number rather than moving the others) and pages, with the OpenSearch description.
     /// `made`: the posts' entries, made as their pages were (a full build); else they are
-    /// made from `postBodies`, and with a `cache` only those of changed posts.
+    /// made from `postBodies`, and with a `cache` only those of changed posts, whose
+    /// postings it patches.
     func searchFiles(postBodies: [RenderedBody], pageBodies: [RenderedBody], made: SearchEntries?, cache: SearchIndexCache?) -> [RenderedFile] {
         let pageSources = pageBodies.indices.map { searchSource(ofPage: $0, body: pageBodies[$0]) }
         let documents: [SearchDocument]
+        var postings: [(term: [UInt8], postings: [UInt8])]?
+        let stems = site.config.searchStems
         if let made {
             documents = made.all.reversed() + pageSources.parallelMap(SearchDocument.init)
         } else {
             let sources = postBodies.indices.reversed().map { searchSource(ofPost: $0, body: postBodies[$0]) } + pageSources
-            documents = cache?.documents(of: sources) ?? sources.parallelMap(SearchDocument.init)
+            if let cache {
+                (documents, postings) = cache.index(of: sources, stems: stems)
+            } else {
+                documents = sources.parallelMap(SearchDocument.init)
+            }
         }
-        return SearchIndex(documents: documents, stems: site.config.searchStems).files()
+        return SearchIndex(documents: documents, stems: stems).files(postings: postings)
             + [RenderedFile(path: SiteFile.openSearch.path, contents: openSearchDescription())]
     }
 
