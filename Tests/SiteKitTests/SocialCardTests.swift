@@ -149,12 +149,14 @@ struct SocialCardTests {
         try rebuild("a third part: each part's count changes", rendered: 3)
         site.write("Content/posts/alone.md", FixtureSite.post("title: Alone, retitled\ndate: 2024-03-03", body: "![A diagram](/images/diagram.svg)\n"))
         try rebuild("a picture in the body: no card", rendered: 0)
+        site.write("Content/posts/alone.md", FixtureSite.post("title: Alone, retitled\ndate: 2024-03-03"))
+        try rebuild("the picture taken out: the same card as before is back", rendered: 1)
         site.write("Content/site.yml", "title: \"Another Blog\"\nbase_url: \"https://example.com/\"\n")
-        try rebuild("the site's title", rendered: 3)
+        try rebuild("the site's title", rendered: 4)
         let template = try String(contentsOf: SharedFolder.projectRoot.appendingPathComponent("Themes/default/templates/social-card.mustache"),
                                   encoding: .utf8)
         site.write("Themes/default/templates/social-card.mustache", template.replacingOccurrences(of: "</svg>", with: "<!-- v2 --></svg>"))
-        try rebuild("the card's template", rendered: 3)
+        try rebuild("the card's template", rendered: 4)
     }
 
     @Test func titlesAreBrokenBetweenWordsIntoThreeLinesAtMost() {
