@@ -109,7 +109,7 @@ final class OutputStaging: @unchecked Sendable {
                               folders: LinkFolders) throws(PlacementFailure) -> (String, StaticCopyRecord.Entry)? {
         if file.isCacheFile {
             // Read-only since it was made (ImageCopies makes a cache made before that so), so
-            // linked without a look at it: a stat per cache file was a sixth of placing a
+            // linked without a look at it: a stat per cache file was a quarter of placing a
             // site's pictures. Not recorded: the next build links it from the cache again.
             if folders.linkFile(file.sourcePath, as: file.relative, target: target) { return nil }
             unlink(target)
@@ -133,8 +133,9 @@ final class OutputStaging: @unchecked Sendable {
 
     /// The staging folder and the folders of the cache files, open while the static files
     /// are placed: a link made from a folder's descriptor and a name to the staging folder's
-    /// descriptor and a relative path walks two short paths instead of two long ones, which
-    /// took a third off the CPU time of linking 12,000 copies of a site's pictures.
+    /// descriptor and a relative path walks two short paths instead of two long ones. In a
+    /// loop on tmpfs, 12,000 links took 57 ms of CPU instead of 80; in a build, where two
+    /// threads link into one folder and wait on its lock, the gain is within the noise.
     private struct LinkFolders: Sendable {
         let root: Int32
         /// Each cache file's folder, by path; one for the image cache.
