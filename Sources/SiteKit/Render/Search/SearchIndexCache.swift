@@ -19,13 +19,16 @@ final class SearchIndexCache: @unchecked Sendable {
     /// are the same ones in the same order; else made again.
     func index(of sources: [SearchDocument.Source], stems: Bool) -> (documents: [SearchDocument], postings: [(term: [UInt8], postings: [UInt8])]) {
         lock.withLock {
-            let made = sources.parallelMap { source -> SearchDocument in
-                if let found = documents[source.url], found.source == source { return found.document }
-                return SearchDocument(source)
+            let entries = sources.parallelMap { source -> (document: SearchDocument, kept: Bool) in
+                if let found = documents[source.url], found.source == source { return (found.document, true) }
+                return (SearchDocument(source), false)
             }
-            // The same pages in the same order: only the changed ones are looked at again.
+            let made = entries.map(\.document)
+            // The same pages in the same order: only the changed ones are looked at again. The
+            // entries by URL are those of `lastSources` then, so a page whose entry was not kept
+            // is one whose source changed.
             let samePages = lastSources.count == sources.count && zip(lastSources, sources).allSatisfy { $0.url == $1.url }
-            let changed = samePages ? sources.indices.filter { lastSources[$0] != sources[$0] } : Array(sources.indices)
+            let changed = samePages ? sources.indices.filter { !entries[$0].kept } : Array(sources.indices)
             // Equal sources give equal entries, so they are kept whether or not the build succeeds.
             if samePages {
                 for page in changed { documents[sources[page].url] = (sources[page], made[page]) }

@@ -32,8 +32,6 @@ struct SearchPostingLists {
         order = terms.terms.sortedNumbers().filter { !pages[$0].isEmpty }
     }
 
-    var pageCount: Int { pageTerms.count }
-
     /// Page `page` is now `document`: its old terms lose it, its new ones gain it.
     mutating func replace(page: Int, with document: SearchDocument) {
         let old = pageTerms[page]
@@ -41,9 +39,10 @@ struct SearchPostingLists {
         var touched = Set<Int32>()
         let number = Int32(page)
         for (term, _) in old {
-            let list = pages[Int(term)]
-            let at = Self.position(of: number, in: list)
-            if at < list.count, list[at].page == number { pages[Int(term)].remove(at: at) }
+            // Looked up in place: a copy of the list held across the removal would make the
+            // removal copy the whole list (a common term's has every page).
+            let at = Self.position(of: number, in: pages[Int(term)])
+            if at < pages[Int(term)].count, pages[Int(term)][at].page == number { pages[Int(term)].remove(at: at) }
             touched.insert(term)
         }
         for (term, weight) in new {
