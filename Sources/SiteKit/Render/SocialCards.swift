@@ -66,7 +66,9 @@ enum SocialCards {
         var renderedCount = 0
         for post in site.posts {
             let inSeries = post.series.flatMap { series[$0.name] }
-            let inputs = Memo.Inputs(post: post, seriesPart: inSeries.flatMap { series in series.partNumber(of: post).map { (series.name, $0, series.parts.count) } })
+            let inputs = Memo.Inputs(post: post, seriesPart: inSeries.flatMap { series in
+                series.partNumber(of: post).map { Memo.SeriesPart(name: series.name, part: $0, count: series.parts.count) }
+            })
             if let entry = kept.removeValue(forKey: post.sourcePath), entry.inputs == inputs {
                 made[post.sourcePath] = entry
                 if var card = entry.card {
@@ -113,12 +115,14 @@ enum SocialCards {
         /// whether it shows an image).
         struct Inputs: Equatable {
             var post: Post
-            var seriesPart: (name: String, part: Int, count: Int)?
+            var seriesPart: SeriesPart?
+        }
 
-            static func == (a: Inputs, b: Inputs) -> Bool {
-                a.post == b.post && a.seriesPart?.name == b.seriesPart?.name && a.seriesPart?.part == b.seriesPart?.part
-                    && a.seriesPart?.count == b.seriesPart?.count
-            }
+        /// The post's place in its series, as the card shows it.
+        struct SeriesPart: Equatable {
+            var name: String
+            var part: Int
+            var count: Int
         }
 
         struct Entry {
