@@ -83,6 +83,13 @@ public struct SiteBuilder: Sendable {
         } catch {
             throw DiagnosticsError([error])
         }
+        // Before anything is read from the cache or written into it (CacheFile).
+        let cacheProblems = [Self.imageCacheFolder(siteRoot: layout.root), MathRenderer.cacheFolder(siteRoot: layout.root),
+                             VerifiedSnippets.url(siteRoot: layout.root).deletingLastPathComponent()]
+            .compactMap { CacheFile.problem(folder: $0, siteRoot: layout.root) }
+        var named = Set<String>()
+        // The folders share `.sitegen-cache`: a link there is one error.
+        guard cacheProblems.isEmpty else { throw DiagnosticsError(cacheProblems.filter { named.insert($0.file).inserted }) }
         var loader = SiteLoader(layout: layout, includeDrafts: options.includeDrafts)
         loader.includeFuture = options.includeFuture
         loader.cache = cache?.loads

@@ -104,6 +104,9 @@ package struct SnippetChecker: Sendable {
     package func check() throws(DiagnosticsError) -> SnippetReport {
         let start = Date()
         let layout = SiteLayout(root: options.siteRoot)
+        // Before anything is read from the cache or compiled into it.
+        let cacheProblems = CacheFile.problems(below: options.cacheFolder, siteRoot: options.siteRoot)
+        guard cacheProblems.isEmpty else { throw DiagnosticsError(cacheProblems) }
         let fingerprint = SnippetFingerprint(layout: layout, toolchain: options.toolchain, settings: settings,
                                              cacheFolder: options.cacheFolder)
         let manifest = options.useManifest ? SnippetManifest.load(options.cacheFolder) : nil

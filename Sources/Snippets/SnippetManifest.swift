@@ -55,7 +55,7 @@ struct SnippetManifest: Codable {
     static func url(_ cacheFolder: URL) -> URL { cacheFolder.appendingPathComponent("manifest.json") }
 
     static func load(_ cacheFolder: URL) -> SnippetManifest? {
-        guard let data = try? Data(contentsOf: url(cacheFolder)) else { return nil }
+        guard let data = CacheFile.data(url(cacheFolder)) else { return nil }
         return try? JSONDecoder().decode(SnippetManifest.self, from: data)
     }
 

@@ -92,7 +92,7 @@ struct SnippetCache: Sendable {
     func resultURL(_ key: String) -> URL { folder.appendingPathComponent("results/\(key).json") }
 
     func cachedOutcome(_ key: String) -> CompilerOutcome? {
-        guard let data = try? Data(contentsOf: resultURL(key)) else { return nil }
+        guard let data = CacheFile.data(resultURL(key)) else { return nil }
         return try? JSONDecoder().decode(CompilerOutcome.self, from: data)
     }
 

@@ -36,7 +36,7 @@ package struct SwiftToolchain: Sendable {
         var hash = SHA256()
         hash.update(identity)
         let url = folder.appendingPathComponent("toolchain-\(hash.hexDigest()).version")
-        if let known = try? String(contentsOf: url, encoding: .utf8), !known.isEmpty { return known }
+        if let known = CacheFile.text(url), !known.isEmpty { return known }
         let said = ProcessRunner.run(swiftc, ["--version"], in: FileManager.default.temporaryDirectory, timeout: 30, outputLimit: 65536)
         let version = Self.version(from: said.stdout + said.stderr) ?? "unknown"
         if version != "unknown" { CacheFile.write(Data(version.utf8), to: url) }

@@ -34,6 +34,28 @@ package enum DirectoryWalker {
         [root] + listing(below: root, includeHidden: true).folders.map { root + "/" + $0 }
     }
 
+    /// The names of the regular files directly in `folder`, by the type `readdir` gives: no
+    /// folder, no symbolic link. Nil when the folder cannot be opened (or does not exist).
+    package static func regularFileNames(in folder: String) -> [String]? {
+        guard let handle = opendir(folder) else { return nil }
+        defer { closedir(handle) }
+        var names: [String] = []
+        while let entry = readdir(handle) {
+            var type = Int32(entry.pointee.d_type)
+            guard type == Int32(DT_REG) || type == Int32(DT_UNKNOWN) else { continue }
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if type == Int32(DT_UNKNOWN) {
+                var info = stat()
+                type = lstat(folder + "/" + name, &info) == 0 ? Self.directoryType(info.st_mode) : Int32(DT_UNKNOWN)
+                guard type == Int32(DT_REG) else { continue }
+            }
+            names.append(name)
+        }
+        return names
+    }
+
     /// Every entry below `root`, each list sorted.
     package static func listing(below root: String, includeHidden: Bool) -> Listing {
         var listing = Listing()

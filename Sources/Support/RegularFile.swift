@@ -37,10 +37,13 @@ package enum RegularFile {
 
     /// Opens `path` for reading, refusing anything but a regular file before it is opened,
     /// and again after (the path could be replaced in between).
-    private static func openForReading(_ path: String) throws(Failure) -> (descriptor: Int32, size: Int, mode: mode_t) {
-        if let kind = otherKind(of: path) { throw Failure(message: "not a regular file (\(kind)); only regular files are read") }
-        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
-        guard descriptor >= 0 else { throw Failure(message: reason(errno)) }
+    /// `followingLink: false` refuses a symbolic link in the last place of the path.
+    private static func openForReading(_ path: String, followingLink: Bool = true) throws(Failure) -> (descriptor: Int32, size: Int, mode: mode_t) {
+        if followingLink, let kind = otherKind(of: path) { throw Failure(message: "not a regular file (\(kind)); only regular files are read") }
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY | (followingLink ? 0 : O_NOFOLLOW))
+        guard descriptor >= 0 else {
+            throw Failure(message: !followingLink && errno == ELOOP ? "a symbolic link, which is not followed here" : reason(errno))
+        }
         var info = stat()
         guard fstat(descriptor, &info) == 0 else {
             let failure = Failure(message: reason(errno))
@@ -54,9 +57,10 @@ package enum RegularFile {
         return (descriptor, Int(info.st_size), info.st_mode)
     }
 
-    /// The whole file.
-    package static func read(_ path: String) throws(Failure) -> [UInt8] {
-        let (descriptor, size, _) = try openForReading(path)
+    /// The whole file. `followingLink: false` refuses a symbolic link (where the file can
+    /// only be one that sitegen wrote, as in its cache).
+    package static func read(_ path: String, followingLink: Bool = true) throws(Failure) -> [UInt8] {
+        let (descriptor, size, _) = try openForReading(path, followingLink: followingLink)
         defer { close(descriptor) }
         return try readAll(descriptor, size: size)
     }

@@ -90,7 +90,7 @@ struct ImageIndexFile {
     /// Version 1: source, size, mtime, inode, hash, GPS, metadata, then format, width,
     /// height, or an empty format and the problem.
     func load() -> [String: (status: Stamp, image: SiteImage)] {
-        guard let text = try? String(contentsOf: url, encoding: .utf8), text.hasPrefix("sitegen-images 1\n") else { return [:] }
+        guard let text = CacheFile.text(url), text.hasPrefix("sitegen-images 1\n") else { return [:] }
         var entries: [String: (status: Stamp, image: SiteImage)] = [:]
         // By bytes: splitting the text into Characters was a third of a warm build's loading
         // with two thousand pictures.

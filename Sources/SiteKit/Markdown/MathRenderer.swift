@@ -34,7 +34,7 @@ struct MathRenderer: Sendable {
         let version = katex.version
         var pending: [MathFormula.Key] = []
         for key in keys {
-            if let version, let html = try? String(contentsOf: cacheURL(key, version: version), encoding: .utf8) {
+            if let version, let html = CacheFile.text(cacheURL(key, version: version)) {
                 rendering.htmlByKey[key] = html
             } else {
                 pending.append(key)
@@ -82,7 +82,7 @@ struct MathRenderer: Sendable {
             : "<code class=\"math math-source\">\(escaped)</code>"
     }
 
-    private func cacheURL(_ key: MathFormula.Key, version: String) -> URL {
+    func cacheURL(_ key: MathFormula.Key, version: String) -> URL {
         var hash = SHA256()
         for part in ["katex", version, key.isDisplay ? "display" : "inline", key.tex] { hash.update(part: part) }
         return cacheFolder.appendingPathComponent("\(hash.hexDigest()).html")

@@ -67,13 +67,13 @@ package struct VerifiedSnippets: Sendable, Equatable {
     /// The record of the site at `siteRoot`; empty when there is none or it cannot be read.
     static func load(siteRoot: URL) -> VerifiedSnippets {
         let record = url(siteRoot: siteRoot)
-        let last = (try? String(contentsOf: lastVersionURL(recordURL: record), encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines)
+        let last = CacheFile.text(lastVersionURL(recordURL: record))?.trimmingCharacters(in: .whitespacesAndNewlines)
         return VerifiedSnippets(entries: stored(at: record).values.reduce(into: [:]) { all, post in all.merge(post) { $1 } },
                                 lastSwiftVersion: last)
     }
 
     package static func stored(at url: URL) -> Stored {
-        guard let data = try? Data(contentsOf: url) else { return [:] }
+        guard let data = CacheFile.data(url) else { return [:] }
         return (try? JSONDecoder().decode(Stored.self, from: data)) ?? [:]
     }
 

@@ -72,8 +72,10 @@ struct ImageCopies: Sendable {
         var replaced: [String: OutputWriter.StaticFile] = [:]
         // Cache files by name (not path: hashing the whole path of each was most of this listing).
         var used = Set<String>()
-        // What the cache holds, in one listing rather than a stat per copy.
-        let listed = images.isEmpty && cards.isEmpty ? nil : Set((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [])
+        // What the cache holds, in one listing rather than a stat per copy. Only its regular
+        // files: a symbolic link committed under a copy's name is not linked into the output
+        // (it would stay a link there); the copy is made again, and replaces it.
+        let listed = images.isEmpty && cards.isEmpty ? nil : Set(DirectoryWalker.regularFileNames(in: folder) ?? [])
         let cached = listed ?? []
         if !cached.isEmpty, !cached.contains(Self.readOnlyMark) { Self.makeReadOnly(folder, names: cached) }
         marksNewCache = cached.isEmpty

@@ -52,7 +52,7 @@ struct StaticCopyRecord: Sendable {
     /// a site with two thousand pictures was a tenth of its build.
     static func load(from url: URL, output: String) -> StaticCopyRecord {
         var record = StaticCopyRecord(output: output)
-        guard let bytes = try? RegularFile.read(url.path) else { return record }
+        guard let bytes = CacheFile.read(url) else { return record }
         let header = Array("sitegen-output-copies 1\t\(output)\n".utf8)
         guard bytes.starts(with: header) else { return record }
         for line in bytes[header.count...].split(separator: UInt8(ascii: "\n")) {
