@@ -105,6 +105,9 @@ struct RandomEditTests {
 /// Writes a site as a blogger does and edits it at random, from a seed.
 struct RandomAuthor {
     var random: SplitMix
+    /// The cover pictures' draws, apart from `random`'s, so that the kept seeds make the
+    /// edits they always made, with the covers besides.
+    var pictures: SplitMix
     /// The post files that exist, by name without `.md`.
     var posts: [String] = []
     var nextPost = 0
@@ -119,6 +122,7 @@ struct RandomAuthor {
 
     init(seed: UInt64) {
         random = SplitMix(seed: seed)
+        pictures = SplitMix(seed: seed &+ 0x5CA1_AB1E)
         for _ in 0..<6 { posts.append(newName()) }
     }
 
@@ -130,7 +134,8 @@ struct RandomAuthor {
 
     var initialFiles: [String: String] {
         var files: [String: String] = ["Content/pages/about.md": "---\ntitle: About\n---\n\nThis blog is about [the archive](/archive/).\n",
-                                       "Content/static/images/diagram.svg": "<svg xmlns=\"http://www.w3.org/2000/svg\"/>"]
+                                       "Content/static/images/diagram.svg": "<svg xmlns=\"http://www.w3.org/2000/svg\"/>",
+                                       "Content/static/images/cover.svg": Self.cover(width: 1200, height: 630)]
         var copy = self
         // Published, all of them: a later post's draft would break an earlier one's link to it.
         for name in posts { files["Content/posts/\(name).md"] = copy.postText(name, mayBeDraft: false) }
@@ -157,6 +162,8 @@ struct RandomAuthor {
         front += "\ntags: [\((0..<Int(random.next() % 3)).map { _ in pick(tags) }.joined(separator: ", "))]"
         if chance(40) { front += "\nseries: \"\(pick(series))\"\nseries_order: \(1 + random.next() % 1000)" }
         if chance(20) { front += "\nsummary: \"\(sentence())\"" }
+        // Shared with a cover picture: its size is on the page (og:image:width).
+        if pictures.next() % 100 < 30 { front += "\nimage: /images/cover.svg" }
         drafts.remove(name)
         // Now and then (in an edit) a slug: another post's, which is a clash until the next rewrite.
         if mayBeDraft, chance(6), let other = posts.filter({ $0 != name }).randomElement(using: &random) { front += "\nslug: \(other)" }
@@ -176,6 +183,10 @@ struct RandomAuthor {
     /// One to three edits, as one save or a quick succession of them; what they were, for the log.
     mutating func burst(in site: FixtureSite) -> [String] {
         (0..<(1 + Int(random.next() % 3))).map { _ in edit(site) }
+    }
+
+    static func cover(width: Int, height: Int) -> String {
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(width)\" height=\"\(height)\"/>"
     }
 
     mutating func takeTouched() -> [String] {
@@ -224,12 +235,19 @@ struct RandomAuthor {
             posts = posts.map { $0 == name ? renamed : $0 }
             return "rename \(name) to \(renamed)"
         case 8:
+            // And now and then, the cover picture gets another size.
+            var cover = ""
+            if pictures.next() % 100 < 50 {
+                let (width, height) = (600 + Int(pictures.next() % 800), 300 + Int(pictures.next() % 400))
+                write("Content/static/images/cover.svg", Self.cover(width: width, height: height))
+                cover = ", and the cover is now \(width)×\(height)"
+            }
             if chance(30) {
                 try? manager.removeItem(at: touch("Content/static/files/notes.txt"))
-                return "delete a static file"
+                return "delete a static file" + cover
             }
             write("Content/static/files/notes.txt", sentence())
-            return "write a static file"
+            return "write a static file" + cover
         case 9:
             let title = "Blog of \(pick(words))"
             let perPage = 2 + Int(random.next() % 4)

@@ -20,8 +20,12 @@ struct RebuildTests {
     }
 
     /// Rebuilds `site` in place and expects exactly what a fresh full build of it writes.
-    static func expectRebuildEqualsFullBuild(_ site: FixtureSite, _ step: String, cache: RebuildCache? = nil) throws -> OutputSync.Changes {
-        let (_, changes) = try SiteBuilder(options: .init(siteRoot: site.root)).rebuildInPlace(cache: cache)
+    /// `named`: the files the watcher names, from the site's root (nil: it cannot say).
+    @discardableResult
+    static func expectRebuildEqualsFullBuild(_ site: FixtureSite, _ step: String, cache: RebuildCache? = nil,
+                                             named: [String]? = nil) throws -> OutputSync.Changes {
+        let said = named.map { SourceChanges(files: Set($0.map { site.root.appendingPathComponent($0).standardizedFileURL.path })) } ?? .unknown
+        let (_, changes) = try SiteBuilder(options: .init(siteRoot: site.root)).rebuildInPlace(cache: cache, changes: said)
         let fresh = site.root.appendingPathComponent("Fresh")
         defer { try? FileManager.default.removeItem(at: fresh) }
         _ = try SiteBuilder(options: .init(siteRoot: site.root, output: fresh)).build()
@@ -90,6 +94,28 @@ struct RebuildTests {
         try FileManager.default.removeItem(at: site.root.appendingPathComponent("Content/templates/site-footer.mustache"))
         changes = try Self.expectRebuildEqualsFullBuild(site, "change a static file and drop the override", cache: cache)
         #expect(changes.written.contains("images/a.svg"))
+    }
+
+    /// A post's page names the size of the picture it is shared with (`og:image:width`):
+    /// another size of the file its `image:` names is seen by a cached rebuild, as is one of
+    /// a picture in its body. (The page once kept the old size until serve restarted: what
+    /// a page shows was listed twice, and its signature lacked the picture; ``PageInputs``.)
+    @Test(arguments: [false, true])
+    func anotherSizeOfAPostsPictureIsSeenByACachedRebuild(named: Bool) throws {
+        let cache = RebuildCache()
+        let site = FixtureSite(["Content/posts/one.md": FixtureSite.post("title: One\ndate: 2017-04-19\nimage: /images/cover.png",
+                                                                          body: "Text.\n\n![A diagram](/images/diagram.png)\n")])
+        defer { site.remove() }
+        site.write("Content/static/images/cover.png", bytes: TestImages.png(width: 1200, height: 630))
+        site.write("Content/static/images/diagram.png", bytes: TestImages.png(width: 300, height: 200))
+        _ = try site.build()
+        try Self.expectRebuildEqualsFullBuild(site, "warm the cache", cache: cache)
+        site.write("Content/static/images/cover.png", bytes: TestImages.png(width: 1000, height: 500))
+        try Self.expectRebuildEqualsFullBuild(site, "the cover", cache: cache, named: named ? ["Content/static/images/cover.png"] : nil)
+        #expect(site.read("posts/one/index.html")?.contains("<meta property=\"og:image:width\" content=\"1000\">") == true)
+        site.write("Content/static/images/diagram.png", bytes: TestImages.png(width: 320, height: 240))
+        try Self.expectRebuildEqualsFullBuild(site, "the body's picture", cache: cache, named: named ? ["Content/static/images/diagram.png"] : nil)
+        #expect(site.read("posts/one/index.html")?.contains("width=\"320\" height=\"240\"") == true)
     }
 
     /// Turning `$…$` math on while serving changes which bodies hold formulas: the cached

@@ -20,7 +20,7 @@ struct PostPagesWithBodies: Sendable {
         var context = TemplateContext(site: site, pages: PageSet(site: site), postBodies: [], pageBodies: [], index: index, strings: pages.theme.strings)
         context.sharing = pages.sharing
         self.context = context
-        let feedBuilder = FeedBuilder(site: site, urls: context.urls, postBodies: [], index: index, strings: pages.theme.strings)
+        let feedBuilder = FeedBuilder(site: site, urls: context.urls, index: index, strings: pages.theme.strings)
         self.feedBuilder = feedBuilder
         feeds = StreamedFeeds(FeedBuilder.sources(of: site).map { ($0, feedBuilder.postIndexes($0)) })
     }
@@ -54,7 +54,9 @@ struct PostPagesWithBodies: Sendable {
         var forFeeds = kept
         forFeeds.links = []
         for feed in feeds.add(number, body: forFeeds) {
-            let value = feedBuilder.feed(feeds.sources[feed]) { feeds.body($0) }
+            let source = feeds.sources[feed]
+            let inputs = pages.inputs(of: .feeds(source), index: context.index, pages: context.pages) ?? PageInputs(texts: [])
+            let value = feedBuilder.feed(source, reads: PageReads(context, inputs, bodies: { feeds.body($0) }))
             for file in try pages.files(of: .feeds(value), context: context) {
                 try sink(file)
                 made.append(Made(path: file.path))
@@ -67,7 +69,10 @@ struct PostPagesWithBodies: Sendable {
 
     private func file(_ number: Int, body: RenderedBody) throws(Diagnostic) -> RenderedFile {
         let post = pages.site.posts[number]
-        let files = try pages.files(of: .page(.post, urlPath: post.urlPath, context.postPage(number, body: body)), context: context)
+        let job = SitePages.Job.page(.post, number)
+        let inputs = pages.inputs(of: job, index: context.index, pages: context.pages) ?? PageInputs(texts: [])
+        let value = context.postPage(number, reads: PageReads(context, inputs, bodies: { _ in body }))
+        let files = try pages.files(of: .page(.post, urlPath: post.urlPath, value), context: context)
         return files[0]
     }
 

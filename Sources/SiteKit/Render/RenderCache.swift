@@ -64,6 +64,7 @@ final class RenderCache: @unchecked Sendable {
     private var itemVersions = VersionHistory<ItemInputs>()
     private var linkVersions = VersionHistory<LinkInputs>()
     private var globalVersions = VersionHistory<GlobalInputs>()
+    private var pictureVersions = VersionHistory<TemplateContext.SharedPicture>()
     /// The last build's posts with their item and link versions, by index (``versions(posts:bodies:pageBodies:series:taxonomy:global:inputs:)``).
     private var lastPosts = PostVersions()
     /// Each post's list entry by the item version it was made for (a version names its
@@ -139,13 +140,14 @@ final class RenderCache: @unchecked Sendable {
     /// body version, series place and taxonomy names, keeps its numbers without its
     /// inputs being built (`inputs` makes those of post `number`).
     func versions(posts: [Post], bodies: [Int], pageBodies: [Int], series: [ItemInputs.SeriesSlot?], taxonomy: [[String]],
-                  global: GlobalInputs, inputs: (Int) -> ItemInputs) -> RenderVersions {
+                  global: GlobalInputs, pictures: [TemplateContext.SharedPicture], inputs: (Int) -> ItemInputs) -> RenderVersions {
         lock.withLock {
             let last = lastPosts
             let sameTaxonomy = last.taxonomy == taxonomy
-            var itemNumbers: [Int] = [], linkNumbers: [Int] = []
+            var itemNumbers: [Int] = [], linkNumbers: [Int] = [], pictureNumbers: [Int] = []
             itemNumbers.reserveCapacity(posts.count)
             linkNumbers.reserveCapacity(posts.count)
+            pictureNumbers.reserveCapacity(posts.count)
             for (number, post) in posts.enumerated() {
                 let samePost = number < last.posts.count && last.posts[number] == post
                 if samePost && sameTaxonomy && last.bodies[number] == bodies[number] && last.series[number] == series[number] {
@@ -154,10 +156,15 @@ final class RenderCache: @unchecked Sendable {
                     itemNumbers.append(itemVersions.version(of: inputs(number), at: post.sourcePath, &versionNumbers))
                 }
                 linkNumbers.append(samePost ? last.links[number] : linkVersions.version(of: LinkInputs(post), at: post.sourcePath, &versionNumbers))
+                pictureNumbers.append(samePost && last.pictures[number] == pictures[number]
+                                      ? last.pictureVersions[number]
+                                      : pictureVersions.version(of: pictures[number], at: post.sourcePath, &versionNumbers))
             }
-            lastPosts = PostVersions(posts: posts, bodies: bodies, series: series, taxonomy: taxonomy, items: itemNumbers, links: linkNumbers)
+            lastPosts = PostVersions(posts: posts, bodies: bodies, series: series, taxonomy: taxonomy, items: itemNumbers, links: linkNumbers,
+                                     pictures: pictures, pictureVersions: pictureNumbers)
             let globalNumber = globalVersions.version(of: global, at: "", &versionNumbers)
-            return RenderVersions(global: globalNumber, items: itemNumbers, links: linkNumbers, postBodies: bodies, pageBodies: pageBodies)
+            return RenderVersions(global: globalNumber, items: itemNumbers, links: linkNumbers, postBodies: bodies, pageBodies: pageBodies,
+                                  sharedPictures: pictureNumbers)
         }
     }
 
@@ -267,6 +274,7 @@ final class RenderCache: @unchecked Sendable {
                 itemVersionAtPath[path] = nil
             }
             linkVersions.keep(only: kept)
+            pictureVersions.keep(only: kept)
             committedBodies = kept
         }
     }
@@ -291,6 +299,8 @@ struct PostVersions {
     var taxonomy: [[String]] = []
     var items: [Int] = []
     var links: [Int] = []
+    var pictures: [TemplateContext.SharedPicture] = []
+    var pictureVersions: [Int] = []
 }
 
 /// Version numbers, never given twice.

@@ -1,7 +1,8 @@
 import Markdown
 
 /// What a preview server's rebuild compares to decide that a page or feed needs no
-/// rendering, without building its template data: version numbers of what it shows.
+/// rendering, without building its template data: version numbers of what it shows
+/// (which each page declares: ``PageInputs``).
 ///
 /// Every post's list entry (title, date, summary, tags, series place, params, word count)
 /// gets a version that changes when any of that changes; so do its rendered body and the
@@ -20,6 +21,8 @@ struct RenderVersions: Sendable {
     /// By index into `site.posts` and `site.pages`: each rendered body.
     var postBodies: [Int]
     var pageBodies: [Int]
+    /// By index into `site.posts`: the picture it is shared with (``TemplateContext/SharedPicture``).
+    var sharedPictures: [Int]
 
     /// What a page or feed shows: numbers (versions, counts) and a few texts (its URL, the
     /// names of the tags it lists). Equal signatures, equal pages.
@@ -102,92 +105,14 @@ extension SitePages {
             return found
         }
         let global = GlobalInputs(config: site.config, pages: site.pages, strings: theme.strings, homePages: homePages)
+        let sharing = self.sharing
         return cache.versions(posts: site.posts, bodies: postBodies, pageBodies: pageBodies, series: series, taxonomy: taxonomy,
-                              global: global) { number in
+                              global: global, pictures: site.posts.map(sharing.picture(of:))) { number in
             let post = site.posts[number]
             return ItemInputs(post: post, body: postBodies[number],
                               tags: post.tags.map { display($0, &tagNames, site.tags, &tagsBySlug) },
                               categories: post.categories.map { display($0, &categoryNames, site.categories, &categoriesBySlug) },
                               series: series[number])
         }
-    }
-
-    /// What post `at`'s page shows: the post's list entry and body, and the series box's
-    /// other parts (titles and links).
-    private func postSignature(_ at: Int, versions: RenderVersions, index: PostIndex) -> RenderVersions.Signature {
-        var numbers = [versions.global, versions.items[at], versions.postBodies[at]]
-        if let place = index.seriesPlaceOfPost[at] { numbers += index.seriesPosts[place.series].map { versions.links[$0] } }
-        return RenderVersions.Signature(numbers: numbers, texts: [PageKind.post.rawValue, site.posts[at].urlPath])
-    }
-
-    /// What page `index` of a kind, or a feed, shows, as versions; nil for the site files,
-    /// which are cheap to make and compared as text.
-    func signature(of job: Job, versions: RenderVersions, index: PostIndex, pages: PageSet) -> RenderVersions.Signature? {
-        // Most jobs: made without the general case's appends (a dozen allocations per job
-        // showed at 10,000 posts).
-        if case .page(.post, let at) = job { return postSignature(at, versions: versions, index: index) }
-        var signature = RenderVersions.Signature(numbers: [versions.global])
-        func items(_ indexes: some Sequence<Int>) { for i in indexes { signature.numbers.append(versions.items[i]) } }
-        func links(_ indexes: some Sequence<Int>) { for i in indexes { signature.numbers.append(versions.links[i]) } }
-        switch job {
-        case .page(let kind, let at):
-            signature.texts += [kind.rawValue, pages.urlPath(of: kind, at: at)]
-            switch kind {
-            case .post:
-                return postSignature(at, versions: versions, index: index)
-            case .page:
-                signature.numbers.append(versions.pageBodies[at])
-            case .home:
-                let perPage = site.config.postsPerPage
-                items(at * perPage..<min(site.posts.count, (at + 1) * perPage))
-            case .archive:
-                items(site.posts.indices)
-            case .search:
-                break
-            case .notFound:
-                items(site.posts.indices.prefix(5))
-            case .tags, .categories:
-                for term in kind == .tags ? site.tags : site.categories {
-                    signature.texts += [term.name, term.urlPath]
-                    signature.numbers.append(term.posts.count)
-                }
-            case .tag:
-                items(index.tagPosts[at])
-            case .category:
-                items(index.categoryPosts[at])
-            case .seriesIndex:
-                // Each series with its parts' titles, links and dates.
-                for (number, series) in site.series.enumerated() {
-                    signature.texts.append(series.name)
-                    signature.numbers.append(-1)
-                    links(index.seriesPosts[number])
-                }
-            case .series:
-                items(index.seriesPosts[at])
-            case .redirect:
-                return nil
-            }
-        case .feeds(let source):
-            let feeds = FeedBuilder(site: site, urls: SiteURLs(baseURL: site.config.baseURL), postBodies: [], index: index,
-                                    strings: theme.strings)
-            signature.texts.append("feed:" + Self.key(of: job, pages: pages))
-            for i in feeds.postIndexes(source) { signature.numbers += [versions.items[i], versions.postBodies[i]] }
-        case .sitemap:
-            // Every page's URL and last change: the posts' links (with their dates), the
-            // pages (site-wide), the lists.
-            signature.texts.append("sitemap")
-            links(site.posts.indices)
-            // Each list page with its posts, whose newest change is its last change.
-            for (kind, members) in [(PageKind.tag, index.tagPosts), (.category, index.categoryPosts), (.series, index.seriesPosts)] {
-                for at in 0..<pages.count(of: kind) {
-                    signature.texts.append(pages.urlPath(of: kind, at: at))
-                    signature.numbers.append(-1)
-                    links(members[at])
-                }
-            }
-        case .robots:
-            return nil
-        }
-        return signature
     }
 }

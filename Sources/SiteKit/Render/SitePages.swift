@@ -136,7 +136,7 @@ struct SitePages: Sendable {
                                       made: postPages?.context.items)
         pageContext.sharing = sharing
         let context = pageContext
-        let feeds = FeedBuilder(site: site, urls: context.urls, postBodies: postBodies, index: index, strings: theme.strings)
+        let feeds = FeedBuilder(site: site, urls: context.urls, index: index, strings: theme.strings)
         let sources = zip(site.posts, postBodies).map { (sourcePath: $0.sourcePath, urlPath: $0.urlPath, links: $1.links + Self.imageLinks(of: $0)) }
             + zip(site.pages, pageBodies).map { (sourcePath: $0.sourcePath, urlPath: $0.urlPath, links: $1.links) }
         let (links, fragmentTargets) = cache?.siteIndexes.pageLinks(sources) ?? SiteIndexCache.pageLinks(sources)
@@ -206,6 +206,8 @@ struct SitePages: Sendable {
     struct Plan: Sendable {
         var key: String
         var paths: [String]
+        /// What it shows, which its template data is read through.
+        var inputs: PageInputs
         var input: RenderCache.Input
         /// The paths a link's fragment points into, whose ids the link checker needs.
         var targetPaths: [String]
@@ -216,9 +218,9 @@ struct SitePages: Sendable {
     /// Nil for the site files, which are compared as text.
     private func plan(of job: Job, at position: Int, versions: RenderVersions, index: PostIndex, pages: PageSet,
                       fragmentTargets: Set<String>) -> Plan? {
-        guard let signature = signature(of: job, versions: versions, index: index, pages: pages) else { return nil }
+        guard let inputs = inputs(of: job, index: index, pages: pages) else { return nil }
         let paths = Self.paths(of: job, pages: pages)
-        return Plan(key: paths[0], paths: paths, input: .signature(signature),
+        return Plan(key: paths[0], paths: paths, inputs: inputs, input: .signature(inputs.signature(versions)),
                     targetPaths: fragmentTargets.isEmpty ? [] : paths.filter(fragmentTargets.contains), position: position)
     }
 
@@ -227,7 +229,7 @@ struct SitePages: Sendable {
     /// file) is compared as text.
     private func output(of job: Job, plan: Plan?, context: TemplateContext, feeds: FeedBuilder, fragmentTargets: Set<String>,
                         sink: RenderedFileSink, cache: RenderCache?) throws(Diagnostic) -> [(path: String, ids: Set<String>?)] {
-        let unit = unit(for: job, context: context, feeds: feeds)
+        let unit = unit(for: job, inputs: plan?.inputs, context: context, feeds: feeds)
         if let cache, plan == nil {
             let targets = unit.paths.filter(fragmentTargets.contains)
             if cache.isUnchanged(unit.key, input: .text(unit.text), needsIDs: !targets.isEmpty) {
@@ -341,19 +343,23 @@ struct SitePages: Sendable {
 
     static func key(of job: Job, pages: PageSet) -> String { paths(of: job, pages: pages)[0] }
 
-    private func unit(for job: Job, context: TemplateContext, feeds: FeedBuilder) -> Unit {
+    /// `inputs`: the job's, when they are known already.
+    private func unit(for job: Job, inputs: PageInputs?, context: TemplateContext, feeds: FeedBuilder) -> Unit {
+        func reads() -> PageReads {
+            PageReads(context, inputs ?? self.inputs(of: job, index: context.index, pages: context.pages) ?? PageInputs(texts: []))
+        }
         switch job {
         case .page(.redirect, let index):
             let redirect = pages.redirects[index]
             return .file(RenderedFile(path: SiteRoutes.outputPath(redirect.from),
                                       contents: RedirectPage.html(to: redirect.to, urls: context.urls, language: site.config.language,
                                                                   strings: theme.strings)))
-        case .page(let kind, let index):
-            return .page(kind, urlPath: pages.urlPath(of: kind, at: index), context.page(kind, at: index))
+        case .page(let kind, let at):
+            return .page(kind, urlPath: pages.urlPath(of: kind, at: at), context.page(kind, at: at, reads: reads()))
         case .feeds(let source):
-            return .feeds(feeds.feed(source))
+            return .feeds(feeds.feed(source, reads: reads()))
         case .sitemap:
-            return .file(RenderedFile(path: SiteFile.sitemap.path, contents: Sitemap(pages: pages, urls: context.urls).xml()))
+            return .file(RenderedFile(path: SiteFile.sitemap.path, contents: Sitemap(pages: pages, urls: context.urls, reads: reads()).xml()))
         case .robots:
             return .file(RenderedFile(path: SiteFile.robots.path, contents: Sitemap.robotsTxt(urls: context.urls), replaceableByStatic: SiteFile.robots.replaceableByStatic))
         }

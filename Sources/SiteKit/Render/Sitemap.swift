@@ -3,9 +3,11 @@ import Support
 /// `sitemap.xml` (sitemaps.org 0.9) and the `robots.txt` that names it: every page a
 /// search engine should index, as the routes table says (not the pager's `/page/N/`, not
 /// the 404 page).
-struct Sitemap: Sendable {
+struct Sitemap {
     let pages: PageSet
     let urls: SiteURLs
+    /// The posts' dates, read through the sitemap's ``PageInputs`` (every post's link).
+    let reads: PageReads
 
     struct Entry: Sendable {
         var urlPath: String
@@ -28,14 +30,15 @@ struct Sitemap: Sendable {
     /// The newest change a page shows: of its post, of the posts it lists, of any post for
     /// the site-wide lists; none for a page of `Content/pages/`.
     private func lastModified(_ kind: PageKind, _ index: Int) -> PostDate? {
-        let site = pages.site
+        let lists = reads.context.index
+        func newest(_ posts: [Int]) -> PostDate? { posts.map { Self.lastModified(reads.linked($0)) }.max() }
         switch kind {
-        case .post: return Self.lastModified(site.posts[index])
+        case .post: return Self.lastModified(reads.linked(index))
         case .page, .notFound, .redirect, .search: return nil
-        case .tag: return site.tags[index].posts.map(Self.lastModified).max()
-        case .category: return site.categories[index].posts.map(Self.lastModified).max()
-        case .series: return site.series[index].parts.map(Self.lastModified).max()
-        case .home, .archive, .tags, .categories, .seriesIndex: return site.posts.first.map(Self.lastModified)
+        case .tag: return newest(lists.tagPosts[index])
+        case .category: return newest(lists.categoryPosts[index])
+        case .series: return newest(lists.seriesPosts[index])
+        case .home, .archive, .tags, .categories, .seriesIndex: return pages.site.posts.isEmpty ? nil : Self.lastModified(reads.linked(0))
         }
     }
 

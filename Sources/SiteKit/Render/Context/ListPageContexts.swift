@@ -4,14 +4,14 @@ import Mustache
 /// 404 page (which suggests the latest posts).
 extension TemplateContext {
     /// Page `number` (1-based) of the home page's pager.
-    func homePage(number: Int) -> MustacheValue {
+    func homePage(number: Int, reads: PageReads) -> MustacheValue {
         let total = pages.homePageCount
         let perPage = site.config.postsPerPage
         let range = (number - 1) * perPage..<min(site.posts.count, number * perPage)
         let numbers = ["number": String(number), "count": String(total)]
         let title = number == 1 ? site.config.title : strings.format("home_page_title", numbers)
         return document(.home, title: title, urlPath: pages.urlPath(of: .home, at: number - 1),
-                        fields: ["posts": .array(items.entries(range)),
+                        fields: ["posts": .array(reads.items(range)),
                                  "pagination": pagination(number: number, of: total)])
     }
 
@@ -38,16 +38,16 @@ extension TemplateContext {
         ]
     }
 
-    func archivePage() -> MustacheValue {
+    func archivePage(reads: PageReads) -> MustacheValue {
         var years: [MustacheValue] = []
         var start = 0
         while start < site.posts.count {
-            let year = site.posts[start].date.year
+            let year = reads.post(start).date.year
             var end = start
-            while end < site.posts.count && site.posts[end].date.year == year { end += 1 }
+            while end < site.posts.count && reads.post(end).date.year == year { end += 1 }
             years.append(["year": .int(year), "count": .int(end - start), "single": .bool(end - start == 1),
                           "count_label": .string(strings.format("post_count", count: end - start)),
-                          "posts": .array(items.entries(start..<end))])
+                          "posts": .array(reads.items(start..<end))])
             start = end
         }
         return document(.archive, title: strings["archive"], urlPath: pages.urlPath(of: .archive, at: 0),
@@ -60,8 +60,12 @@ extension TemplateContext {
         document(.search, title: strings["search"], urlPath: pages.urlPath(of: .search, at: 0), fields: [:])
     }
 
-    func notFoundPage() -> MustacheValue {
+    /// How many of the latest posts the 404 page suggests.
+    static let notFoundPostCount = 5
+
+    func notFoundPage(reads: PageReads) -> MustacheValue {
         document(.notFound, title: strings["not_found_title"], urlPath: pages.urlPath(of: .notFound, at: 0),
-                 fields: ["posts": .array(Array(items.prefix(5))), "has_posts": .bool(!items.isEmpty)])
+                 fields: ["posts": .array(reads.items(site.posts.indices.prefix(Self.notFoundPostCount))),
+                          "has_posts": .bool(!site.posts.isEmpty)])
     }
 }

@@ -7,39 +7,30 @@ extension TemplateContext {
     /// The number of h2 and h3 headings from which the theme shows a table of contents.
     static let tableOfContentsMinimum = 3
 
-    func postPage(_ postIndex: Int) -> MustacheValue {
-        postPage(postIndex, body: postBodies[postIndex], item: items[postIndex])
-    }
-
-    /// The page of a post whose body is rendered but not among `postBodies`
-    /// (``PostPagesWithBodies``).
-    func postPage(_ postIndex: Int, body: RenderedBody) -> MustacheValue {
-        postPage(postIndex, body: body, item: items.entry(postIndex) { item(postIndex, body: body) })
-    }
-
-    private func postPage(_ postIndex: Int, body: RenderedBody, item: MustacheValue) -> MustacheValue {
-        let post = site.posts[postIndex]
-        guard case .object(var fields) = item else { return .null }
+    func postPage(_ postIndex: Int, reads: PageReads) -> MustacheValue {
+        let post = reads.post(postIndex)
+        let body = reads.postBody(postIndex)
+        guard case .object(var fields) = reads.item(postIndex) else { return .null }
         fields["content"] = .string(body.html)
         fields["source_path"] = .string(post.sourcePath)
-        fields["series"] = seriesBox(for: post)
+        fields["series"] = seriesBox(for: postIndex, reads: reads)
         let toc = tableOfContents(body.headings)
         fields["toc"] = .array(toc.entries)
         fields["show_toc"] = .bool(toc.count >= Self.tableOfContentsMinimum)
         fields["snippets_checked"] = .bool(body.checkedSwift != nil)
         if body.usesScript { fields["uses_directive_script"] = .bool(true) }
         fields["snippets_swift_version"] = body.checkedSwift.map(MustacheValue.string) ?? .null
-        let series = index.seriesPlaces[post.sourcePath].map { site.series[$0.series] }
+        let series = index.seriesPlaceOfPost[postIndex].map { site.series[$0.series] }
         return document(.post, title: post.title, urlPath: post.urlPath,
                         metadata: PageMetadata(description: PostSummary.description(post.summary, body), article: post,
-                                               image: socialImage(of: post, body: body),
+                                               image: reads.sharedPicture(postIndex).socialImage(body: body),
                                                feedFolder: series.map { (strings.format("series_feeds", ["series": $0.name]), $0.urlPath) }),
                         fields: ["post": .object(fields)])
     }
 
-    func contentPage(_ pageIndex: Int) -> MustacheValue {
+    func contentPage(_ pageIndex: Int, reads: PageReads) -> MustacheValue {
         let page = site.pages[pageIndex]
-        let body = pageBodies[pageIndex]
+        let body = reads.pageBody(pageIndex)
         return document(.page, title: page.title, urlPath: page.urlPath,
                         metadata: PageMetadata(description: PostSummary.description(page.summary, body)),
                         fields: ["content": .string(body.html), "summary": page.summary.map(MustacheValue.string) ?? .null,
@@ -92,12 +83,13 @@ extension TemplateContext {
 
     /// "Part 2 of 3 in VIPER": every part, the current one marked, and the neighbours
     /// within the series (not the site's timeline).
-    func seriesBox(for post: Post) -> MustacheValue {
-        guard let place = index.seriesPlaces[post.sourcePath] else { return .null }
+    func seriesBox(for postIndex: Int, reads: PageReads) -> MustacheValue {
+        guard let place = index.seriesPlaceOfPost[postIndex] else { return .null }
         let series = site.series[place.series]
+        let parts = index.seriesPosts[place.series].map(reads.linked)
         func link(_ part: Int) -> MustacheValue {
-            guard series.parts.indices.contains(part) else { return .null }
-            let other = series.parts[part]
+            guard parts.indices.contains(part) else { return .null }
+            let other = parts[part]
             return ["title": .string(other.title), "url": .string(urls.link(urlPath: other.urlPath)), "part": .int(part + 1),
                     "part_label": .string(strings.format("part", ["part": String(part + 1)]))]
         }
@@ -105,12 +97,12 @@ extension TemplateContext {
             "name": .string(series.name),
             "url": .string(urls.link(urlPath: series.urlPath)),
             "part": .int(place.part + 1),
-            "count": .int(series.parts.count),
-            "part_of": strings.around("series", in: "part_of_series", count: series.parts.count,
+            "count": .int(parts.count),
+            "part_of": strings.around("series", in: "part_of_series", count: parts.count,
                                       ["part": String(place.part + 1), "series": series.name]),
             "aria_label": .string(strings.format("series_box_label", ["series": series.name])),
             "pager_label": .string(strings.format("series_pager_label", ["series": series.name])),
-            "parts": .array(series.parts.enumerated().map { part, other in
+            "parts": .array(parts.enumerated().map { part, other in
                 ["title": .string(other.title), "url": .string(urls.link(urlPath: other.urlPath)),
                  "part": .int(part + 1), "current": .bool(part == place.part)]
             }),

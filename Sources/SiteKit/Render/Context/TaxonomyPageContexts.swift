@@ -16,7 +16,7 @@ extension TemplateContext {
     }
 
     /// A tag's page, or a category's (with its data under `tag` too).
-    func termPage(_ kind: PageKind, _ termIndex: Int) -> MustacheValue {
+    func termPage(_ kind: PageKind, _ termIndex: Int, reads: PageReads) -> MustacheValue {
         let isCategory = kind == .category
         let term = isCategory ? site.categories[termIndex] : site.tags[termIndex]
         let postIndexes = isCategory ? index.categoryPosts[termIndex] : index.tagPosts[termIndex]
@@ -26,7 +26,7 @@ extension TemplateContext {
                                     "count": .int(postIndexes.count), "single": .bool(postIndexes.count == 1),
                                     "count_label": .string(strings.format("post_count", count: postIndexes.count)),
                                     "heading": strings.around(placeholder, in: "\(placeholder)_heading", [placeholder: term.name])]
-        let posts = items.entries(postIndexes).map { Self.item($0, without: term.name, in: isCategory ? "categories" : "tags") }
+        let posts = reads.items(postIndexes).map { Self.item($0, without: term.name, in: isCategory ? "categories" : "tags") }
         return document(kind, title: title, urlPath: term.urlPath, metadata: PageMetadata(feedFolder: (title, term.urlPath)),
                         fields: ["tag": value, "category": value, "posts": .array(posts)])
     }
@@ -44,15 +44,16 @@ extension TemplateContext {
         return .object(fields)
     }
 
-    func seriesIndexPage() -> MustacheValue {
-        let list: [MustacheValue] = site.series.map { series in
-            let dates = series.parts.map(\.date)
+    func seriesIndexPage(reads: PageReads) -> MustacheValue {
+        let list: [MustacheValue] = site.series.enumerated().map { number, series in
+            let parts = index.seriesPosts[number].map(reads.linked)
+            let dates = parts.map(\.date)
             return ["name": .string(series.name), "url": .string(urls.link(urlPath: series.urlPath)),
-                    "count": .int(series.parts.count), "single": .bool(series.parts.count == 1),
-                    "count_label": .string(strings.format("part_count", count: series.parts.count)),
+                    "count": .int(parts.count), "single": .bool(parts.count == 1),
+                    "count_label": .string(strings.format("part_count", count: parts.count)),
                     "first_date": dates.min().map { .string($0.readable) } ?? .null,
                     "last_date": dates.max().map { .string($0.readable) } ?? .null,
-                    "parts": .array(series.parts.enumerated().map { part, post in
+                    "parts": .array(parts.enumerated().map { part, post in
                         ["title": .string(post.title), "url": .string(urls.link(urlPath: post.urlPath)), "part": .int(part + 1)]
                     })]
         }
@@ -60,10 +61,11 @@ extension TemplateContext {
                         fields: ["series_list": .array(list), "count": .int(list.count)])
     }
 
-    func seriesPage(_ seriesIndex: Int) -> MustacheValue {
+    func seriesPage(_ seriesIndex: Int, reads: PageReads) -> MustacheValue {
         let series = site.series[seriesIndex]
         let parts: [MustacheValue] = index.seriesPosts[seriesIndex].enumerated().map { part, postIndex in
-            guard case .object(var fields) = items[postIndex] else { return items[postIndex] }
+            let item = reads.item(postIndex)
+            guard case .object(var fields) = item else { return item }
             fields["part"] = .int(part + 1)
             fields["part_label"] = .string(strings.format("part", ["part": String(part + 1)]))
             return .object(fields)

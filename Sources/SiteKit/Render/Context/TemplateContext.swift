@@ -35,6 +35,28 @@ struct TemplateContext: Sendable {
     struct Sharing: Sendable {
         var cards: [String: SocialImage] = [:]
         var images = ImageCatalog()
+
+        /// What `post` is shared with, but for its body's first picture.
+        func picture(of post: Post) -> SharedPicture {
+            guard let image = post.image else { return SharedPicture(card: cards[post.sourcePath]) }
+            let header = image.sitePath.flatMap { try? images.image(atSitePath: $0)?.header.get() }
+            return SharedPicture(image: SocialImage(sitePath: image.sitePath, url: image.url, alt: image.alt,
+                                                    width: header.flatMap { $0.width > 0 ? $0.width : nil },
+                                                    height: header.flatMap { $0.height > 0 ? $0.height : nil }))
+        }
+    }
+
+    /// The pictures a post may be shared with, besides its body's first: its `image:` (with
+    /// the file's size), which comes first, and its social card, which comes last.
+    struct SharedPicture: Sendable, Equatable {
+        var image: SocialImage?
+        var card: SocialImage?
+
+        /// What the post is shared with (`og:image`): its `image:`, else its body's first
+        /// picture, else its social card; nil when none.
+        func socialImage(body: RenderedBody) -> SocialImage? {
+            image ?? body.firstImage ?? card
+        }
     }
 
     struct NavigationEntry: Sendable {
@@ -127,18 +149,19 @@ struct TemplateContext: Sendable {
                          tags: tagSlugs, categories: categorySlugs, strings: strings)
     }
 
-    /// The root value of page `index` (0-based) of a kind.
-    func page(_ kind: PageKind, at index: Int) -> MustacheValue {
+    /// The root value of page `index` (0-based) of a kind, which reads the site's posts
+    /// and pages through `reads`, its declared inputs.
+    func page(_ kind: PageKind, at index: Int, reads: PageReads) -> MustacheValue {
         switch kind {
-        case .home: homePage(number: index + 1)
-        case .post: postPage(index)
-        case .page: contentPage(index)
-        case .archive: archivePage()
+        case .home: homePage(number: index + 1, reads: reads)
+        case .post: postPage(index, reads: reads)
+        case .page: contentPage(index, reads: reads)
+        case .archive: archivePage(reads: reads)
         case .tags, .categories: termsPage(kind)
-        case .tag, .category: termPage(kind, index)
-        case .seriesIndex: seriesIndexPage()
-        case .series: seriesPage(index)
-        case .notFound: notFoundPage()
+        case .tag, .category: termPage(kind, index, reads: reads)
+        case .seriesIndex: seriesIndexPage(reads: reads)
+        case .series: seriesPage(index, reads: reads)
+        case .notFound: notFoundPage(reads: reads)
         case .search: searchPage()
         // Written by the build itself (``RedirectPage``), not through the theme.
         case .redirect: .null
@@ -154,17 +177,6 @@ struct TemplateContext: Sendable {
         var image: SocialImage?
         /// The feeds of the page's own tag or series, besides the site's.
         var feedFolder: (title: String, urlPath: String)?
-    }
-
-    /// What a post is shared with: its `image:` (with its size when it is a file of the
-    /// site), else its body's first picture, else its social card; nil when none.
-    func socialImage(of post: Post, body: RenderedBody) -> SocialImage? {
-        if let image = post.image {
-            let header = image.sitePath.flatMap { try? sharing.images.image(atSitePath: $0)?.header.get() }
-            return SocialImage(sitePath: image.sitePath, url: image.url, alt: image.alt,
-                               width: header.flatMap { $0.width > 0 ? $0.width : nil }, height: header.flatMap { $0.height > 0 ? $0.height : nil })
-        }
-        return body.firstImage ?? sharing.cards[post.sourcePath]
     }
 
     /// The root value of a page: `site`, `page`, and the kind's own keys.

@@ -3,8 +3,6 @@
 struct FeedBuilder: Sendable {
     let site: Site
     let urls: SiteURLs
-    /// The rendered bodies, in `site.posts` order.
-    let postBodies: [RenderedBody]
     let index: PostIndex
     let strings: UIStrings
 
@@ -34,13 +32,9 @@ struct FeedBuilder: Sendable {
         return site.config.feedLimit == 0 ? indexes[...] : indexes.prefix(site.config.feedLimit)
     }
 
-    /// A feed of the site's, a tag's or a series' posts.
-    func feed(_ source: Source) -> Feed {
-        feed(source) { postBodies[$0] }
-    }
-
-    /// A feed whose posts' bodies are looked up by `body` (an index into `site.posts`).
-    func feed(_ source: Source, body: (Int) -> RenderedBody) -> Feed {
+    /// A feed of the site's, a tag's or a series' posts, which reads them through `reads`
+    /// (``PageInputs``: each post's entry and body).
+    func feed(_ source: Source, reads: PageReads) -> Feed {
         let config = site.config
         let (title, description, urlPath): (String, String, String)
         switch source {
@@ -65,7 +59,7 @@ struct FeedBuilder: Sendable {
                     author: config.author.isEmpty ? config.title : config.author,
                     pageURL: urls.absolute(urlPath: urlPath), folderURLPath: urlPath,
                     entries: postIndexes(source).map { index in
-                        let post = site.posts[index], rendered = body(index)
+                        let post = reads.post(index), rendered = reads.postBody(index)
                         return Feed.Entry(title: post.title, url: urls.absolute(urlPath: post.urlPath), published: post.date,
                                           updated: Sitemap.lastModified(post), summary: PostSummary.summary(post.summary, rendered) ?? "",
                                           bodyHTML: rendered.feedHTML, tags: post.tags)
