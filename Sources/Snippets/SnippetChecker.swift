@@ -105,7 +105,11 @@ package struct SnippetChecker: Sendable {
         let start = Date()
         let layout = SiteLayout(root: options.siteRoot)
         // Before anything is read from the cache or compiled into it.
-        let cacheProblems = CacheFile.problems(below: options.cacheFolder, siteRoot: options.siteRoot)
+        // clang locks a module it builds with a link named for it (LLVM's LockFileManager),
+        // while another check may be running: those links are its own, read by nobody.
+        let cacheProblems = CacheFile.problems(below: options.cacheFolder, siteRoot: options.siteRoot) { path in
+            path.hasPrefix("module-cache/") && path.hasSuffix(".lock")
+        }
         guard cacheProblems.isEmpty else { throw DiagnosticsError(cacheProblems) }
         let fingerprint = SnippetFingerprint(layout: layout, toolchain: options.toolchain, settings: settings,
                                              cacheFolder: options.cacheFolder)

@@ -67,14 +67,16 @@ package enum CacheFile {
 
     /// ``problem(folder:siteRoot:)``, then every entry below `folder` that is not a folder
     /// or a regular file, each an error naming it: for a cache whose files are read by
-    /// other programs (the compiler reads its modules), which cannot be told not to follow links.
-    package static func problems(below folder: URL, siteRoot: URL) -> [Diagnostic] {
+    /// other programs (the compiler reads its modules), which cannot be told not to follow
+    /// links. `linkAllowed`: the links those programs make themselves, by path below `folder`.
+    package static func problems(below folder: URL, siteRoot: URL, linkAllowed: (String) -> Bool = { _ in false }) -> [Diagnostic] {
         if let problem = problem(folder: folder, siteRoot: siteRoot) { return [problem] }
         let listing = DirectoryWalker.listing(below: folder.standardizedFileURL.path, includeHidden: true)
-        guard !listing.symbolicLinks.isEmpty || !listing.specialFiles.isEmpty else { return [] }
+        let links = listing.symbolicLinks.filter { !linkAllowed($0) }
+        guard !links.isEmpty || !listing.specialFiles.isEmpty else { return [] }
         let root = siteRoot.standardizedFileURL.path
         let shown = String(folder.standardizedFileURL.path.dropFirst(root.count + 1))
-        return listing.symbolicLinks.map {
+        return links.map {
             .error(shown + "/" + $0, nil, "a symbolic link in sitegen's cache, which holds only what sitegen wrote; "
                    + "delete \(shown)/ (the next run makes it again), and do not commit it")
         } + listing.specialFiles.map {
