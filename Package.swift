@@ -59,7 +59,19 @@ let package = Package(
         // sitegen import: a Jekyll or Hugo site → a new sitegen site, and the report of what was left.
         .target(name: "Import", dependencies: ["SiteKit", "Markdown", "YAML", "Support"]),
         .executableTarget(name: "sitegen", dependencies: ["SiteKit", "Snippets", "Serve", "Import", "Support"]),
-        .testTarget(name: "SiteKitTests", dependencies: ["SiteKit", "Snippets", "Serve", "Import", "Support", "YAML", "sitegen"]),
+        // A test target per source target, sharing fixture sites, the sitegen process and the
+        // snippets' toolchain through TestSupport (a test target too: it may use `@testable`).
+        .testTarget(name: "TestSupport", dependencies: ["SiteKit", "Snippets", "Support", "sitegen"]),
+        // The site pipeline; GrowthTests times the import's parsers too, and some sites are
+        // checked with check-snippets.
+        .testTarget(name: "SiteKitTests", dependencies: ["SiteKit", "Snippets", "Import", "Support", "YAML", "TestSupport"]),
+        .testTarget(name: "SnippetsTests", dependencies: ["Snippets", "SiteKit", "Support", "TestSupport"]),
+        .testTarget(name: "ServeTests", dependencies: ["Serve", "SiteKit", "Support", "TestSupport"]),
+        .testTarget(name: "ImportTests", dependencies: ["Import", "SiteKit", "Snippets", "Support", "YAML", "TestSupport"]),
+        // libyaml through YAML, and its limits where sitegen and the import read YAML.
+        .testTarget(name: "YAMLTests", dependencies: ["YAML", "Import", "SiteKit", "Support", "TestSupport"]),
+        // The command line: the built executable, run as a user runs it.
+        .testTarget(name: "sitegenTests", dependencies: ["sitegen", "Serve", "SiteKit", "Snippets", "Support", "YAML", "TestSupport"]),
         .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
         // Corpus/: the code the Pygments agreement test reads from disk, and its judge script.
         .testTarget(name: "HighlightTests", dependencies: ["Highlight"], exclude: ["Corpus"]),

@@ -4,6 +4,7 @@ import Testing
 @testable import SiteKit
 @testable import Snippets
 @testable import Support
+@testable import TestSupport
 
 /// The blog in `Content/` itself: it builds, every post gets a page with the author's
 /// whole text, and the home page links them all.

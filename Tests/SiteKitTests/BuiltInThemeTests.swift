@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import SiteKit
 @testable import Support
+@testable import TestSupport
 
 /// The default theme built into sitegen: the same bytes as `Themes/default`, used when a
 /// site has no `Themes/default/`, and never in place of the site's own files.

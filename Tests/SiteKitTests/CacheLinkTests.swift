@@ -1,29 +1,20 @@
 import Foundation
 import Testing
 @testable import SiteKit
-@testable import Snippets
 @testable import Support
+@testable import TestSupport
 
 /// `.sitegen-cache/` is in the site, and a pull request can commit symbolic links into it.
 /// The build trusts what its cache holds, so no link there may lead it to read outside the
 /// site, write outside it, or publish a link in `Output/`.
 @Suite("The cache: symbolic links committed into it")
 struct CacheLinkTests {
-    /// A file outside the site, as a CI machine has: the secret a link would publish.
-    static func secretFile() throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sitegen-secret-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let file = folder.appendingPathComponent("id_rsa")
-        try Data("-----BEGIN PRIVATE KEY----- not for readers\n".utf8).write(to: file)
-        return file
-    }
-
     /// The image copy the build links into `Output/`, committed as a link to a file outside:
     /// it is not published (as a link or as its target); the copy is made again in its place.
     @Test func aLinkUnderACopysNameIsMadeAgainNotPublished() throws {
         let site = ImageResizeTests.site("![The harbour](/images/harbour.png)\n")
         defer { site.remove() }
-        let secret = try Self.secretFile()
+        let secret = try OutsideFile.secret()
         defer { try? FileManager.default.removeItem(at: secret.deletingLastPathComponent()) }
         _ = try site.build()
         let cache = site.root.appendingPathComponent(".sitegen-cache/images")
@@ -73,7 +64,7 @@ struct CacheLinkTests {
     @Test func aCachedFormulaThatIsALinkIsNotRead() throws {
         let cache = MathFixtures.cacheFolder()
         defer { try? FileManager.default.removeItem(at: cache) }
-        let secret = try Self.secretFile()
+        let secret = try OutsideFile.secret()
         defer { try? FileManager.default.removeItem(at: secret.deletingLastPathComponent()) }
         let module = cache.appendingPathComponent("katex")
         try FileManager.default.createDirectory(at: module, withIntermediateDirectories: true)
@@ -95,31 +86,12 @@ struct CacheLinkTests {
     }
 
     @Test func cacheFilesAreReadOnlyWhenTheyAreNotLinks() throws {
-        let secret = try Self.secretFile()
+        let secret = try OutsideFile.secret()
         defer { try? FileManager.default.removeItem(at: secret.deletingLastPathComponent()) }
         let link = secret.deletingLastPathComponent().appendingPathComponent("verified.json")
         try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: secret.path)
         #expect(CacheFile.read(link) == nil)
         #expect(CacheFile.read(secret) == Array("-----BEGIN PRIVATE KEY----- not for readers\n".utf8))
         #expect(CacheFile.read(secret.deletingLastPathComponent()) == nil, "a folder is not a cache file")
-    }
-
-    /// check-snippets: the compiler reads its modules from the cache, following links, so any
-    /// link in the snippets' cache stops the check, before anything is compiled.
-    @Test(.enabled(if: SnippetFixtures.toolchain != nil, "no swiftc on PATH"))
-    func aLinkInTheSnippetsCacheStopsTheCheck() throws {
-        let site = FixtureSite(["Content/posts/a.md": FixtureSite.post("title: A\ndate: 2024-03-02", body: "```swift\nlet a = 1\n```\n")])
-        defer { site.remove() }
-        let secret = try Self.secretFile()
-        defer { try? FileManager.default.removeItem(at: secret.deletingLastPathComponent()) }
-        let stubs = site.root.appendingPathComponent(".sitegen-cache/snippets/stubs/0123456789abcdef")
-        try FileManager.default.createDirectory(at: stubs, withIntermediateDirectories: true)
-        try FileManager.default.createSymbolicLink(atPath: stubs.appendingPathComponent("libStub.so").path, withDestinationPath: secret.path)
-        do {
-            _ = try SnippetChecker(options: .init(siteRoot: site.root, toolchain: SnippetFixtures.toolchain!)).check()
-            Issue.record("the check ran with a link in its cache")
-        } catch {
-            #expect(error.diagnostics.map(\.file) == [".sitegen-cache/snippets/stubs/0123456789abcdef/libStub.so"], "\(error.diagnostics.headlines)")
-        }
     }
 }

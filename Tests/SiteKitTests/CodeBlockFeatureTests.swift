@@ -4,6 +4,7 @@ import Testing
 @testable import SiteKit
 @testable import Snippets
 @testable import Support
+@testable import TestSupport
 
 /// Code blocks as the page shows them (caption, language label, line numbers, highlighted
 /// lines, diffs, wrapping, the copy button's script), and the one fence parser that the

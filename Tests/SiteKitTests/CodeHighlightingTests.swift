@@ -2,6 +2,7 @@ import Foundation
 @testable import Markdown
 import Testing
 @testable import SiteKit
+@testable import TestSupport
 
 /// Blocks of a known language are highlighted at build time; the markup is cmark's but for
 /// the spans, and plain text is left as cmark writes it.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SiteKit
+@testable import TestSupport
 
 /// A post with a block in each language sitegen highlights builds with spans in every
 /// block; a language it does not know is escaped plain text and one warning for the site.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import SiteKit
 @testable import Support
+@testable import TestSupport
 
 /// The rows of docs/content.md, one test (or more) each.
 @Suite("Jekyll and Hugo content conventions")

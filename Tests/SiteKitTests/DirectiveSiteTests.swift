@@ -4,6 +4,7 @@ import Testing
 @testable import SiteKit
 @testable import Snippets
 @testable import Support
+@testable import TestSupport
 
 /// DocC-style block directives in posts (issue 24): the built-ins, their errors, and every
 /// part of the build that reads a body.

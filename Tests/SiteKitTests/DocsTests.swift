@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SiteKit
+@testable import TestSupport
 
 /// docs/themes.md is what theme authors read: its table of templates and its table of
 /// words are the build's own tables, or this test fails.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SiteKit
+@testable import TestSupport
 
 /// Feeds are written as bytes straight from each post's absolutized body (``FeedText``), and
 /// link targets and schemes are found over bytes for ASCII text: what each format carries

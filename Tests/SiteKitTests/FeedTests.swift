@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import SiteKit
 @testable import Support
+@testable import TestSupport
 
 /// The blog's feeds and site files, read back with real parsers (libxml2 through
 /// XMLParser, JSONSerialization): well-formed, complete, absolute, dated as each format says.

@@ -5,6 +5,7 @@ import Glibc
 import Testing
 @testable import Support
 @testable import YAML
+@testable import TestSupport
 
 /// The Support pieces under the reliability fixes: regular-file reads, the site boundary
 /// for links, the folder exchange, the line index and excerpts of diagnostics.

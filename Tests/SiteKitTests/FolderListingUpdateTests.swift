@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import SiteKit
 @testable import Support
+@testable import TestSupport
 
 /// A serve rebuild brings its last listing of a folder up to date from the files that
 /// changed (``FolderBoundary/files(below:includeHidden:updating:changed:)``): the result

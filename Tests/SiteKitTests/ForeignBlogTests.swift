@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import SiteKit
 @testable import Support
+@testable import TestSupport
 
 /// A blog written for Jekyll, and one written for Hugo, copied in as they are: each builds
 /// with no error and no warning, every URL it had still answers (in the output and through

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 @testable import SiteKit
 @testable import Support
+@testable import TestSupport
 
 /// Debian's `cmark-gfm` (apt `cmark-gfm`; run as a process, never linked) as the judge of
 /// the blog's bodies: the Markdown target, with the site's extensions, writes its HTML byte

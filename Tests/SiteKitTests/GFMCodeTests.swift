@@ -4,6 +4,7 @@ import Testing
 @testable import SiteKit
 @testable import Snippets
 @testable import Support
+@testable import TestSupport
 
 /// Code inside GitHub Flavored Markdown's containers (footnotes, task items, callouts) and
 /// tables: check-snippets finds it at its lines, the template-syntax scanner skips it, math

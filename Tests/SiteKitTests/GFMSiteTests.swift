@@ -3,6 +3,7 @@ import Foundation
 import Testing
 @testable import SiteKit
 @testable import Support
+@testable import TestSupport
 
 /// GitHub Flavored Markdown in a site: the `markdown: extensions:` setting, and every part
 /// of the build that reads a body (headings, excerpts, word counts, links, feeds) with

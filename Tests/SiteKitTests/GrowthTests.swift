@@ -4,6 +4,7 @@ import Testing
 @testable import SiteKit
 @testable import Support
 @testable import YAML
+@testable import TestSupport
 
 /// Hostile shapes of input at 1×, 2× and 4× their size: from the smallest to the largest
 /// the time may grow at most 2.5× per doubling (6.25× over the two), and no one doubling

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import SiteKit
 @testable import Support
+@testable import TestSupport
 
 /// Every local image of a page gets its size from its file's header: PNG, JPEG, GIF, WebP,
 /// SVG and AVIF, read without decoding; a header that cannot be read is an error naming

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import SiteKit
 @testable import Support
+@testable import TestSupport
 
 /// Smaller copies of the site's raster images through libvips, with `srcset`; what is
 /// published of their metadata; a site built without libvips. exiftool and libvips' own
@@ -18,7 +19,7 @@ struct ImageResizeTests {
     }
 
     static func judge(_ tool: String, _ arguments: [String]) throws -> String {
-        let run = try CommandLineTests.run(arguments, executable: tool)
+        let run = try SitegenProcess.run(arguments, executable: tool)
         #expect(run.status == 0, "\(tool) \(arguments): \(run.stderr)")
         return run.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
     }

@@ -3,6 +3,7 @@ import Testing
 @testable import Markdown
 @testable import SiteKit
 @testable import Support
+@testable import TestSupport
 
 /// The build-time detector of template syntax left in a post: what it finds, where, and
 /// everything it must not read as syntax (code, escaped braces, ordinary braces).

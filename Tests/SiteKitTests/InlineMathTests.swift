@@ -2,6 +2,7 @@ import Foundation
 import Markdown
 import Testing
 @testable import SiteKit
+@testable import TestSupport
 
 /// Inline math: `\(…\)` always, `$…$` where `markdown: { math: { dollars: true } }`; prices,
 /// code and escaped delimiters stay text.
@@ -41,7 +42,7 @@ struct InlineMathTests {
     @Test func withoutKaTeXTheTeXIsShownAsCodeOnceEscaped() throws {
         let site = FixtureSite(["Content/posts/circles.md": Self.post])
         defer { site.remove() }
-        let run = try CommandLineTests.run(["build", "--site", site.root.path], environment: ["PATH": "/nonexistent", "NODE_PATH": ""])
+        let run = try SitegenProcess.run(["build", "--site", site.root.path], environment: ["PATH": "/nonexistent", "NODE_PATH": ""])
         #expect(run.status == 0)
         #expect(run.stderr.contains("warning: 1 math formula shown as TeX source"))
         let page = try #require(site.read("posts/circles/index.html"))
@@ -56,7 +57,7 @@ struct InlineMathTests {
         let config = "title: \"Fixture Blog\"\nbase_url: \"https://example.com/\"\nmarkdown:\n  math:\n    dollars: true\n"
         let site = FixtureSite(["Content/posts/circles.md": Self.post], config: config)
         defer { site.remove() }
-        let run = try CommandLineTests.run(["build", "--site", site.root.path])
+        let run = try SitegenProcess.run(["build", "--site", site.root.path])
         #expect(run.status == 0, "\(run.stderr)")
         let page = try #require(site.read("posts/circles/index.html"))
         #expect(page.contains("<p>The area <span class=\"math\"><math xmlns=\"http://www.w3.org/1998/Math/MathML\">"))

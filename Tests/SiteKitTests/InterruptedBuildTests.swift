@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import SiteKit
 @testable import Support
+@testable import TestSupport
 
 /// Builds stopped by Ctrl-C, SIGTERM or kill -9 at any moment: no staging folder is left
 /// for good, the output is the old site or the new one, and the messages say what happened.
@@ -26,7 +27,7 @@ struct InterruptedBuildTests {
         let process = Process()
         // Every signal's default action, as from a user's shell (the test runner ignores some).
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["--default-signal", CommandLineTests.executable.path, "build", "--quiet", "--site", site.root.path]
+        process.arguments = ["--default-signal", SitegenProcess.executable.path, "build", "--quiet", "--site", site.root.path]
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()

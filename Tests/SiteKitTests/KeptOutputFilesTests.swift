@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import SiteKit
 @testable import Support
+@testable import TestSupport
 
 /// Files sitegen did not write in the output folder: a gh-pages worktree's `.git` always
 /// stays, and so does what the `keep:` setting lists (`CNAME`, `.nojekyll`).

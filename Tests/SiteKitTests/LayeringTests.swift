@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import TestSupport
 
 /// SiteKit's folders are its pipeline stages. Swift sees every file of a module, so the
 /// compiler does not keep a stage from using a later one; this test does. It reads the

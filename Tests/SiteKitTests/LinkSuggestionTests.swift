@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import SiteKit
 @testable import Support
+@testable import TestSupport
 
 /// A broken link says what was probably meant: a post's file, a page, a tag, a series or a
 /// heading, each as the link would be written.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SiteKit
+@testable import TestSupport
 
 /// Links between posts: a Markdown link to a post's file becomes the post's URL, and a
 /// link to anything that does not exist fails the build where it is written.

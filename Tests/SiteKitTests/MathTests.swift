@@ -2,6 +2,7 @@ import Foundation
 @testable import Markdown
 import Testing
 @testable import SiteKit
+@testable import TestSupport
 
 /// Fixtures for the math tests: Markdown bodies, formulas and a cache folder of their own.
 enum MathFixtures {
@@ -261,11 +262,11 @@ struct MathBuildTests {
         let site = FixtureSite(["Content/posts/math.md": Self.post])
         defer { site.remove() }
         let noNode = ["PATH": "/nonexistent", "NODE_PATH": ""]
-        let local = try CommandLineTests.run(["build", "--site", site.root.path], environment: noNode)
+        let local = try SitegenProcess.run(["build", "--site", site.root.path], environment: noNode)
         #expect(local.status == 0)
         #expect(local.stderr.contains("warning: 1 math formula shown as TeX source"))
         let before = site.read("posts/math/index.html")
-        let ci = try CommandLineTests.run(["build", "--site", site.root.path], environment: noNode.merging(["CI": "true"]) { $1 })
+        let ci = try SitegenProcess.run(["build", "--site", site.root.path], environment: noNode.merging(["CI": "true"]) { $1 })
         #expect(ci.status == 1)
         #expect(ci.stderr.contains("Content/posts/math.md:8:1: error: 1 math formula cannot be rendered, and a build in CI (CI=true) does not publish TeX source"))
         #expect(site.read("posts/math/index.html") == before, "the failed build left the output as it was")

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import SiteKit
 @testable import Support
+@testable import TestSupport
 
 /// The wording and places of messages that once were wrong or unbounded.
 @Suite("Messages")

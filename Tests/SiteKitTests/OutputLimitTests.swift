@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import SiteKit
 @testable import Support
+@testable import TestSupport
 
 /// A small input may not write gigabytes: every tag page and feed lists a post with all
 /// its tags, so N tags cost O(N²) bytes (3,000 tags in a 30 KB post wrote 1.1 GB).

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import SiteKit
 @testable import Support
+@testable import TestSupport
 
 /// The one function every output path passes (``OutputPath``), as a property: no input
 /// makes a path that leaves the output folder or holds a forbidden segment. The fuzz target

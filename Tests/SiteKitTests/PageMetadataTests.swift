@@ -2,6 +2,7 @@ import Foundation
 @testable import Markdown
 import Testing
 @testable import SiteKit
+@testable import TestSupport
 
 /// What a page says about itself: description, canonical URL, OpenGraph and Twitter
 /// tags, reading time and word count, the summary's fallbacks, and the table of contents.

@@ -1,19 +1,13 @@
 import Foundation
 import Testing
 @testable import Support
+@testable import TestSupport
 
 /// The process runner every tool sitegen starts goes through (swiftc, `run` programs, node):
 /// no wait past the time limit, no stream held past its cap, nothing left running.
 @Suite("Process runner")
 struct ProcessRunnerTests {
     static let folder = FileManager.default.temporaryDirectory
-
-    static func isAlive(_ pid: Int32) -> Bool {
-        // A zombie nobody reaps is as dead as a process gets.
-        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8) else { return false }
-        let state = stat.split(separator: ")").last?.split(separator: " ").first
-        return state != "Z"
-    }
 
     @Test func outputAndStatusOfAProcessThatExits() {
         let result = ProcessRunner.run("/bin/sh", ["-c", "echo out; echo err >&2; exit 3"], in: Self.folder)
@@ -41,10 +35,10 @@ struct ProcessRunnerTests {
         #expect(result.ending == .exited(0))
         #expect(Date().timeIntervalSince(start) < 5)
         let pid = try #require(Int32(String(contentsOf: pidFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)))
-        var alive = Self.isAlive(pid)
+        var alive = ProcessTable.isAlive(pid)
         for _ in 0..<20 where alive {
             usleep(50_000)
-            alive = Self.isAlive(pid)
+            alive = ProcessTable.isAlive(pid)
         }
         #expect(!alive, "the background sleep was killed with its process group")
     }

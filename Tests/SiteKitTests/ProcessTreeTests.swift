@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Support
+@testable import TestSupport
 
 /// The helper that keeps a program's whole process tree within reach (`sitegen
 /// __process-tree`), alone: exit statuses and signals come through, and what the program
@@ -34,8 +35,8 @@ struct ProcessTreeTests {
             #expect(pids.count == 2)
             Thread.sleep(forTimeInterval: 0.5)
             for pid in pids {
-                #expect(!ProcessRunnerTests.isAlive(pid), "\(pid) outlived the program")
-                if ProcessRunnerTests.isAlive(pid) { kill(pid, SIGKILL) }
+                #expect(!ProcessTable.isAlive(pid), "\(pid) outlived the program")
+                if ProcessTable.isAlive(pid) { kill(pid, SIGKILL) }
             }
         }
     }

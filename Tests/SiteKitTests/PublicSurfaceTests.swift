@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import TestSupport
 
 /// `public` is what a user of the SiteKit library needs; the targets share the rest with
 /// `package` and keep everything else internal (the tests use `@testable import`). Swift does

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import SiteKit
 @testable import Support
+@testable import TestSupport
 
 /// Random sequences of the edits an author makes while `sitegen serve` runs (a body, front
 /// matter, a new, deleted or renamed post, a page, a static file, `site.yml`, a template

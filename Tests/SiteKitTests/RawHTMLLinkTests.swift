@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SiteKit
+@testable import TestSupport
 
 /// Where a site allows raw HTML, its links are links: `<a name>` and `id=` are anchors a
 /// `#fragment` may lead to, and `<a href>`, `<img src>`, `<source src>` are checked like

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import SiteKit
 @testable import Support
+@testable import TestSupport
 
 /// The preview server's rebuilds change the output in place. After any sequence of edits the
 /// output must be byte for byte what a full `sitegen build` makes, and files whose bytes did

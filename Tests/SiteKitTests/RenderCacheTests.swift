@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import SiteKit
 @testable import Support
+@testable import TestSupport
 
 /// The render cache of `sitegen serve` finds unchanged posts, bodies and pages by their
 /// position in the last build's lists. Every kind of edit must still re-render the pages

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import SiteKit
 @testable import Support
+@testable import TestSupport
 
 /// Posts dated after the build's time wait for their date, as Jekyll (`future: false`) and
 /// Hugo (`buildFuture = false`) hold them back: people schedule posts that way.
@@ -16,12 +17,12 @@ struct ScheduledPostTests {
     @Test func aPostDatedInTheFutureIsHeldBackAndLinksToItSaySo() throws {
         let site = FixtureSite(Self.files)
         defer { site.remove() }
-        let run = try CommandLineTests.run(["build", "--site", site.root.path])
+        let run = try SitegenProcess.run(["build", "--site", site.root.path])
         #expect(run.status == 1, "the published post links to the scheduled one")
         #expect(run.stderr.contains("Content/posts/today.md:7:20: error: broken link 'next.md': Content/posts/next.md is scheduled for 2999-01-05, "
                                     + "which this build leaves out until then (build with --future to include it)"))
         site.write("Content/posts/today.md", FixtureSite.post("title: Published\ndate: 2017-04-21\ntags: [Swift]"))
-        let fixed = try CommandLineTests.run(["build", "--site", site.root.path])
+        let fixed = try SitegenProcess.run(["build", "--site", site.root.path])
         #expect(fixed.status == 0)
         #expect(fixed.stderr.contains("note: 2 posts dated in the future held back until their dates, the next Content/posts/next.md on 2999-01-05 (build with --future to include)"))
         #expect(fixed.stdout.contains("(1 post)"))
@@ -36,13 +37,13 @@ struct ScheduledPostTests {
     @Test func theFutureFlagAndSettingPublishThem() throws {
         let site = FixtureSite(Self.files)
         defer { site.remove() }
-        let flagged = try CommandLineTests.run(["build", "--site", site.root.path, "--future"])
+        let flagged = try SitegenProcess.run(["build", "--site", site.root.path, "--future"])
         #expect(flagged.status == 0, "\(flagged.stderr)")
         #expect(!flagged.stderr.contains("held back"))
         #expect(site.exists("posts/next/index.html") && site.exists("posts/later/index.html"))
         let setting = FixtureSite(Self.files, config: "title: \"Fixture Blog\"\nbase_url: \"https://example.com/\"\nfuture: true\n")
         defer { setting.remove() }
-        #expect(try CommandLineTests.run(["build", "--site", setting.root.path]).status == 0)
+        #expect(try SitegenProcess.run(["build", "--site", setting.root.path]).status == 0)
         #expect(setting.exists("posts/next/index.html"))
     }
 

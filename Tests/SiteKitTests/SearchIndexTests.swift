@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import SiteKit
 @testable import Support
+@testable import TestSupport
 
 /// The index's parts on their own: terms of prose and code, the postings' numbers, the chunks.
 @Suite("Search index")

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SiteKit
+@testable import TestSupport
 
 /// serve's postings, patched page by page (``SearchPostingLists``), against the postings a
 /// full build makes of the same pages (``SearchIndex/postings()``): equal after every edit

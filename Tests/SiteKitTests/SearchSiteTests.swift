@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import SiteKit
 @testable import Support
+@testable import TestSupport
 
 /// The search index as a build writes it, queried by the theme's own script (`js/search.js`,
 /// in node, reading the output's files as a browser would fetch them): the order of results,

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SiteKit
+@testable import TestSupport
 
 /// The Porter stemmer against pairs that NLTK's `PorterStemmer(mode=PorterStemmer.ORIGINAL_ALGORITHM)`
 /// (nltk 3.9) gave for a sample of the words of this repository's posts and docs, with the

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import SiteKit
 @testable import Support
+@testable import TestSupport
 
 /// `menu:` in `site.yml` is the site's navigation: its entries, in its order, in the theme's
 /// `<nav aria-label>` list, under the base URL's path; the page an entry links to marks it.

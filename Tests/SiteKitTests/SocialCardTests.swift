@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import SiteKit
 @testable import Support
+@testable import TestSupport
 
 /// Every post is shared with a picture: its `image:`, else its body's first, else a 1200×630
 /// card drawn from the theme's SVG template through libvips. libvips' command-line tools

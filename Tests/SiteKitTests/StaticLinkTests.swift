@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import SiteKit
 @testable import Support
+@testable import TestSupport
 
 /// A full build puts the static files in by `link(2)` where it can prove the bytes: the
 /// image cache's files (read-only, never written once made) and the old output's copies

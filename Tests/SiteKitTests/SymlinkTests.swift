@@ -6,6 +6,7 @@ import Testing
 @testable import SiteKit
 @testable import Snippets
 @testable import Support
+@testable import TestSupport
 
 /// A pull request can add symbolic links (git stores them) and the build must not publish
 /// the build machine's files through them; FIFOs, sockets and devices are never opened.

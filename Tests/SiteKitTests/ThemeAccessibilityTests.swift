@@ -4,6 +4,7 @@ import Foundation
 import Testing
 @testable import SiteKit
 @testable import Support
+@testable import TestSupport
 
 /// Accessibility basics of the default theme that can be checked without a browser:
 /// text contrast in both colour schemes, and landmarks on every page of the blog.

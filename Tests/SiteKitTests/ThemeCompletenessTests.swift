@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SiteKit
+@testable import TestSupport
 
 /// A theme written by hand, or for an older sitegen, lacks templates: each one missing is
 /// an error naming it and what it renders (or, for a partial, the tag that names it), and
@@ -35,7 +36,7 @@ struct ThemeCompletenessTests {
                                 "Content/posts/b.md": FixtureSite.post("title: B\ndate: 2020-01-02\nseries: S\nseries_order: 2")])
         defer { site.remove() }
         try FileManager.default.removeItem(at: site.root.appendingPathComponent("Themes/default/templates/\(name).mustache"))
-        let run = try CommandLineTests.run(["build", "--site", site.root.path])
+        let run = try SitegenProcess.run(["build", "--site", site.root.path])
         if PageRoute.table.first(where: { $0.kind.templateName == name })?.template == .builtIn {
             // The built-in template, inside the theme's base (SearchSiteTests has the theme without either).
             #expect(run.status == 0, "exit \(run.status): \(run.stderr)")

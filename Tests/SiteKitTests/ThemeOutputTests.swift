@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SiteKit
+@testable import TestSupport
 
 /// What the default theme shows a reader, on built fixture sites: the footnotes' heading,
 /// list items that do not repeat their page's tag, and no byline without an author. The

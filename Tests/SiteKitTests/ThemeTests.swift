@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import SiteKit
 @testable import Support
+@testable import TestSupport
 
 /// Series, tags, archive, pagination and pages, on small fixture sites rendered with the
 /// real default theme.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import SiteKit
 @testable import Support
+@testable import TestSupport
 
 /// The words of the theme come from strings a site in another language replaces: the
 /// theme's `strings/<language>.yml`, then the site's `strings:`.
