@@ -13,7 +13,9 @@ struct TemplateContext: Sendable {
     let site: Site
     let urls: SiteURLs
     let pages: PageSet
-    /// The rendered bodies, in `site.posts` and `site.pages` order.
+    /// The rendered bodies, in `site.posts` and `site.pages` order. A page's data reads
+    /// them, and ``items``, through its ``PageReads``, never directly: what it reads is
+    /// then what it declared.
     let postBodies: [RenderedBody]
     let pageBodies: [RenderedBody]
     let index: PostIndex
