@@ -106,8 +106,9 @@ struct RandomEditTests {
 /// Writes a site as a blogger does and edits it at random, from a seed.
 struct RandomAuthor {
     var random: SplitMix
-    /// The cover pictures' draws, apart from `random`'s, so that the kept seeds make the
-    /// edits they always made, with the covers besides.
+    /// The draws of what the edits gained later (the cover pictures, the site's address),
+    /// apart from `random`'s, so that the kept seeds make the edits they always made, with
+    /// those besides.
     var pictures: SplitMix
     /// The post files that exist, by name without `.md`.
     var posts: [String] = []
@@ -129,8 +130,8 @@ struct RandomAuthor {
 
     var config: String { siteConfig(title: "Fixture Blog", perPage: 3) }
 
-    func siteConfig(title: String, perPage: Int) -> String {
-        "title: \"\(title)\"\nbase_url: \"https://example.com/\"\nlanguage: \"en\"\nposts_per_page: \(perPage)\n"
+    func siteConfig(title: String, perPage: Int, baseURL: String = "https://example.com/") -> String {
+        "title: \"\(title)\"\nbase_url: \"\(baseURL)\"\nlanguage: \"en\"\nposts_per_page: \(perPage)\n"
     }
 
     var initialFiles: [String: String] {
@@ -252,8 +253,10 @@ struct RandomAuthor {
         case 9:
             let title = "Blog of \(pick(words))"
             let perPage = 2 + Int(random.next() % 4)
-            write("Content/site.yml", siteConfig(title: title, perPage: perPage))
-            return "site.yml: title \(title), \(perPage) per page"
+            // Now and then the site moves: every link, feed and search entry names the new address.
+            let baseURL = pictures.next() % 100 < 30 ? "https://example.org/blog/" : "https://example.com/"
+            write("Content/site.yml", siteConfig(title: title, perPage: perPage, baseURL: baseURL))
+            return "site.yml: title \(title), \(perPage) per page, at \(baseURL)"
         case 10:
             let name = pick(["site-footer", "post-item", "post-meta"])
             let override = "Content/templates/\(name).mustache"

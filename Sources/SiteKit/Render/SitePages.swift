@@ -188,7 +188,7 @@ struct SitePages: Sendable {
         }
         if site.config.search {
             let files = searchFiles(postBodies: postBodies, pageBodies: pageBodies, made: postPages == nil ? nil : searchEntries,
-                                    cache: cache?.search)
+                                    cache: cache?.search, versions: renderVersions)
             do throws(Diagnostic) {
                 for file in cache?.search.changed(files) ?? files { try sink(file) }
             } catch {

@@ -20,22 +20,31 @@ extension SitePages {
     /// The search index of the published posts (oldest first, so that a new post adds a
     /// page number rather than moving the others) and pages, with the OpenSearch description.
     /// `made`: the posts' entries, made as their pages were (a full build); else they are
-    /// made from `postBodies`, and with a `cache` only those of changed posts, whose
-    /// postings it patches.
-    func searchFiles(postBodies: [RenderedBody], pageBodies: [RenderedBody], made: SearchEntries?, cache: SearchIndexCache?) -> [RenderedFile] {
-        let pageSources = pageBodies.indices.map { searchSource(ofPage: $0, body: pageBodies[$0]) }
+    /// made from `postBodies`, and with a `cache` only those of changed posts (by their
+    /// `versions`, else by their sources), whose postings it patches.
+    func searchFiles(postBodies: [RenderedBody], pageBodies: [RenderedBody], made: SearchEntries?, cache: SearchIndexCache?,
+                     versions: RenderVersions? = nil) -> [RenderedFile] {
         let documents: [SearchDocument]
         var postings: [(term: [UInt8], postings: [UInt8])]?
         let stems = site.config.searchStems
+        let postCount = postBodies.count
+        // Oldest post first, then the pages.
+        @Sendable func source(_ page: Int) -> SearchDocument.Source {
+            page < postCount ? searchSource(ofPost: postCount - 1 - page, body: postBodies[postCount - 1 - page])
+                : searchSource(ofPage: page - postCount, body: pageBodies[page - postCount])
+        }
         if let made {
-            documents = made.all.reversed() + pageSources.parallelMap(SearchDocument.init)
-        } else {
-            let sources = postBodies.indices.reversed().map { searchSource(ofPost: $0, body: postBodies[$0]) } + pageSources
-            if let cache {
-                (documents, postings) = cache.index(of: sources, stems: stems)
-            } else {
-                documents = sources.parallelMap(SearchDocument.init)
+            documents = made.all.reversed() + pageBodies.indices.map { source(postCount + $0) }.parallelMap(SearchDocument.init)
+        } else if let cache {
+            // A post's source is its list entry's (``ItemInputs``, its body's included) with
+            // the site's address; a page's, its body's with the site-wide inputs.
+            let keys = versions.map { versions in
+                versions.items.reversed().map { SearchIndexCache.Key(global: versions.global, page: $0) }
+                    + versions.pageBodies.map { SearchIndexCache.Key(global: versions.global, page: $0) }
             }
+            (documents, postings) = cache.index(count: postCount + pageBodies.count, keys: keys, source: source, stems: stems)
+        } else {
+            documents = (0..<(postCount + pageBodies.count)).map(source).parallelMap(SearchDocument.init)
         }
         return SearchIndex(documents: documents, stems: stems).files(postings: postings)
             + [RenderedFile(path: SiteFile.openSearch.path, contents: openSearchDescription())]
