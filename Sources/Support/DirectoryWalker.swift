@@ -37,23 +37,29 @@ package enum DirectoryWalker {
     /// The names of the regular files directly in `folder`, by the type `readdir` gives: no
     /// folder, no symbolic link. Nil when the folder cannot be opened (or does not exist).
     package static func regularFileNames(in folder: String) -> [String]? {
+        entries(of: folder)?.compactMap { $0.type == Int32(DT_REG) ? $0.name : nil }
+    }
+
+    /// The entries of `folder` but `.` and `..`, each with its `d_type`, or `lstat`'s where
+    /// the file system does not fill it in (`DT_UNKNOWN` when that fails too: the entry went).
+    /// Nil, with `errno` set, when the folder cannot be opened.
+    private static func entries(of folder: String) -> [(name: String, type: Int32)]? {
         guard let handle = opendir(folder) else { return nil }
         defer { closedir(handle) }
-        var names: [String] = []
+        var entries: [(name: String, type: Int32)] = []
         while let entry = readdir(handle) {
-            var type = Int32(entry.pointee.d_type)
-            guard type == Int32(DT_REG) || type == Int32(DT_UNKNOWN) else { continue }
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
                 String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
             }
+            if name == "." || name == ".." { continue }
+            var type = Int32(entry.pointee.d_type)
             if type == Int32(DT_UNKNOWN) {
                 var info = stat()
                 type = lstat(folder + "/" + name, &info) == 0 ? Self.directoryType(info.st_mode) : Int32(DT_UNKNOWN)
-                guard type == Int32(DT_REG) else { continue }
             }
-            names.append(name)
+            entries.append((name, type))
         }
-        return names
+        return entries
     }
 
     /// Every entry below `root`, each list sorted.
@@ -62,28 +68,19 @@ package enum DirectoryWalker {
         var pending: [String] = [""]
         while let relative = pending.popLast() {
             let folder = relative.isEmpty ? root : root + "/" + relative
-            guard let handle = opendir(folder) else {
+            guard let entries = entries(of: folder) else {
                 // A missing root is an empty listing; the callers check for it themselves.
                 if !(relative.isEmpty && errno == ENOENT) { listing.unreadable.append((relative, Self.reason(errno))) }
                 continue
             }
-            defer { closedir(handle) }
-            while let entry = readdir(handle) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                    String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-                }
-                if name == "." || name == ".." { continue }
+            for (name, type) in entries {
                 let path = relative.isEmpty ? name : relative + "/" + name
                 if !includeHidden && name.hasPrefix(".") {
                     listing.hidden.append(path)
                     continue
                 }
-                var type = Int32(entry.pointee.d_type)
-                if type == Int32(DT_UNKNOWN) {
-                    // Some file systems do not fill d_type.
-                    var info = stat()
-                    type = lstat(root + "/" + path, &info) == 0 ? Self.directoryType(info.st_mode) : Int32(DT_REG)
-                }
+                // An entry that went while it was listed (`DT_UNKNOWN`) counts as a file:
+                // whoever reads it reports it.
                 switch type {
                 case Int32(DT_DIR):
                     pending.append(path)
