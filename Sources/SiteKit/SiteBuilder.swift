@@ -70,10 +70,13 @@ public struct SiteBuilder: Sendable {
         /// The posts' social cards, by the post's source file.
         var cards: [String: SocialImage]
         var warnings: [Diagnostic]
+        /// The last full build's search entries, read while the site loads (a full build's).
+        var searchStore: BackgroundWork<SearchEntryStore>?
     }
 
-    /// `changes`: what changed since `cache`'s last good rebuild.
-    func loadInputs(cache: RebuildCache? = nil, changes: SourceChanges = .unknown) throws(DiagnosticsError) -> Inputs {
+    /// `changes`: what changed since `cache`'s last good rebuild. `readsSearchStore`: read the
+    /// last full build's search entries too (``SearchEntryStore``), while the site loads.
+    func loadInputs(cache: RebuildCache? = nil, changes: SourceChanges = .unknown, readsSearchStore: Bool = false) throws(DiagnosticsError) -> Inputs {
         let layout = SiteLayout(root: options.siteRoot)
         let changes = cache == nil ? .unknown : layout.interpreted(changes)
         var writer = OutputWriter(output: options.output, displayName: layout.displayPath(options.output))
@@ -85,11 +88,14 @@ public struct SiteBuilder: Sendable {
         }
         // Before anything is read from the cache or written into it (CacheFile).
         let cacheProblems = [Self.imageCacheFolder(siteRoot: layout.root), MathRenderer.cacheFolder(siteRoot: layout.root),
-                             VerifiedSnippets.url(siteRoot: layout.root).deletingLastPathComponent()]
+                             VerifiedSnippets.url(siteRoot: layout.root).deletingLastPathComponent(),
+                             SearchEntryStore.url(siteRoot: layout.root).deletingLastPathComponent()]
             .compactMap { CacheFile.problem(folder: $0, siteRoot: layout.root) }
         var named = Set<String>()
         // The folders share `.sitegen-cache`: a link there is one error.
         guard cacheProblems.isEmpty else { throw DiagnosticsError(cacheProblems.filter { named.insert($0.file).inserted }) }
+        // Once its folder is known to be the site's. Unused if the settings turn search off.
+        let searchStore = readsSearchStore ? BackgroundWork { SearchEntryStore(url: SearchEntryStore.url(siteRoot: layout.root)) } : nil
         var loader = SiteLoader(layout: layout, includeDrafts: options.includeDrafts)
         loader.includeFuture = options.includeFuture
         loader.cache = cache?.loads
@@ -137,7 +143,7 @@ public struct SiteBuilder: Sendable {
                           imageCopies: copies, cards: Dictionary(cards.filter { copies.cardPaths.contains($0.relative) }
                                                                     .map { ($0.post.sourcePath, SocialCards.image(of: $0.post)) },
                                                                  uniquingKeysWith: { first, _ in first }),
-                          warnings: warnings)
+                          warnings: warnings, searchStore: searchStore)
         } catch {
             throw DiagnosticsError(warnings + error.diagnostics)
         }
@@ -212,7 +218,7 @@ public struct SiteBuilder: Sendable {
     private func run<Output: BuildOutput>(_ output: Output, checkDrafts: Bool, changes: SourceChanges = .unknown, pruneCache: Bool = false)
         throws(DiagnosticsError) -> (summary: Summary, changes: Output.Changes) {
         let start = DispatchTime.now()
-        let inputs = try loadInputs(cache: output.rebuildCache, changes: changes)
+        let inputs = try loadInputs(cache: output.rebuildCache, changes: changes, readsSearchStore: pruneCache)
         var warnings = inputs.warnings
         do {
             try output.begin(inputs.writer, staticFiles: inputs.staticFiles)
@@ -223,8 +229,11 @@ public struct SiteBuilder: Sendable {
         // The images' copies are made while the pages render; the write stage copies them.
         let imageCopies = BackgroundWork { [copies = inputs.imageCopies] in copies.make() }
         let rendering: RenderedSite
+        var sitePages = pages(inputs)
+        // A full build reads unchanged pages' search entries from the last one's.
+        if inputs.site.config.search { sitePages.searchStore = inputs.searchStore?.wait() }
         do {
-            rendering = try pages(inputs).render(into: output.sink, cache: output.rebuildCache?.render)
+            rendering = try sitePages.render(into: output.sink, cache: output.rebuildCache?.render)
             warnings += rendering.warnings
         } catch {
             _ = imageCopies.wait()
@@ -260,7 +269,10 @@ public struct SiteBuilder: Sendable {
             output.abandon()
             throw DiagnosticsError(warnings + [error])
         }
-        if pruneCache { inputs.imageCopies.prune() }
+        if pruneCache {
+            inputs.imageCopies.prune()
+            sitePages.searchStore?.save()
+        }
         let end = DispatchTime.now()
         var summary = Summary(posts: inputs.site.posts.count, pages: rendering.pageCount, filesWritten: output.filesWritten(changes),
                               skippedDrafts: inputs.site.skippedDrafts, warnings: warnings, seconds: Self.seconds(start, end),

@@ -75,8 +75,25 @@ package enum RegularFile {
     }
 
     private static func readAll(_ descriptor: Int32, size: Int) throws(Failure) -> [UInt8] {
-        var bytes = [UInt8](repeating: 0, count: max(size, 0) + 1)
-        var count = 0
+        // Read into memory not zeroed first: the store of a build's search entries is tens of megabytes.
+        var failure: Int32 = 0
+        var bytes = [UInt8](unsafeUninitializedCapacity: max(size, 0) + 1) { buffer, initialized in
+            while initialized < buffer.count {
+                let got = Foundation.read(descriptor, buffer.baseAddress! + initialized, buffer.count - initialized)
+                if got < 0 {
+                    if errno == EINTR { continue }
+                    failure = errno
+                    return
+                }
+                if got == 0 { return }
+                initialized += got
+            }
+        }
+        if failure != 0 { throw Failure(message: reason(failure)) }
+        // Its size or shorter: all of it (the one byte of room past its size tells whether it grew).
+        if bytes.count <= max(size, 0) { return bytes }
+        // It grew while read: the rest as it comes.
+        var count = bytes.count
         while true {
             if count == bytes.count { bytes.append(contentsOf: repeatElement(0, count: max(bytes.count, 4096))) }
             let got = bytes.withUnsafeMutableBytes { raw in

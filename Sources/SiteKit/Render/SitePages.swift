@@ -41,6 +41,9 @@ struct SitePages: Sendable {
     var images = ImageMarkup()
     /// The posts' social cards, by the post's source file.
     var cards: [String: SocialImage] = [:]
+    /// The search entries of the last full build, by what each is made from; nil makes
+    /// every entry (serve keeps its own, ``SearchIndexCache``).
+    var searchStore: SearchEntryStore?
 
     var sharing: TemplateContext.Sharing { TemplateContext.Sharing(cards: cards, images: images.catalog) }
 
@@ -102,8 +105,8 @@ struct SitePages: Sendable {
             rendered = batches.parallelMapInOrder { batch -> [(body: Result<RenderedBody, Diagnostic>, made: Result<[PostPagesWithBodies.Made], Diagnostic>)] in
                 zip(batch, batch.map(render)).map { number, body in
                     guard let postPages, number < postCount, case .success(let full) = body else { return (body, .success([])) }
-                    searchEntries?.make(number, body: full)
                     do throws(Diagnostic) {
+                        try searchEntries?.make(number, body: full, sink: sink)
                         let (kept, made) = try postPages.files(number, body: full, sink: sink)
                         return (.success(kept), .success(made))
                     } catch {
@@ -159,12 +162,19 @@ struct SitePages: Sendable {
         }
         let unchanged = plans.flatMap { cache?.unchanged($0) } ?? []
         let toRender = remaining.indices.filter { unchanged.isEmpty || !unchanged[$0] }
+        // The search index is made while the pages render: it needs only the bodies. (A full
+        // build wrote the posts' fragments as their pages were made; few files are left.)
+        let search = !site.config.search ? nil : BackgroundWork { [self] in
+            searchFiles(postBodies: postBodies, pageBodies: pageBodies, made: postPages == nil ? nil : searchEntries,
+                        cache: cache?.search, versions: renderVersions)
+        }
         let outputs = toRender.parallelMap { number in
             Result { () throws(Diagnostic) -> [(path: String, ids: Set<String>?)] in
                 try output(of: remaining[number], plan: plans?[number], context: context, feeds: feeds, fragmentTargets: fragmentTargets,
                            sink: sink, cache: cache)
             }
         }
+        let indexFiles = search?.wait()
         let postFiles = postPages == nil ? [] : made.map { $0.map { $0.map { (path: $0.path, ids: $0.ids) } } }
         let written = try Self.collect(postFiles + outputs)
         // In job order, rendered or not, so that an unchanged site gives the same list.
@@ -186,15 +196,13 @@ struct SitePages: Sendable {
                 }
             }
         }
-        if site.config.search {
-            let files = searchFiles(postBodies: postBodies, pageBodies: pageBodies, made: postPages == nil ? nil : searchEntries,
-                                    cache: cache?.search, versions: renderVersions)
+        if let indexFiles {
             do throws(Diagnostic) {
-                for file in cache?.search.changed(files) ?? files { try sink(file) }
+                for file in cache?.search.changed(indexFiles) ?? indexFiles { try sink(file) }
             } catch {
                 throw DiagnosticsError([error])
             }
-            paths += files.map(\.path)
+            paths += indexFiles.map(\.path) + (postPages == nil ? [] : searchEntries?.fragmentPaths ?? [])
         }
         return RenderedSite(paths: cache?.siteIndexes.set(of: paths, .outputPaths) ?? Set(paths), links: links, ids: ids,
                             warnings: warnings + bodies.flatMap(\.warnings)

@@ -18,13 +18,14 @@ struct SearchDocument: Sendable {
         var html: String
     }
 
-    /// The page's distinct words, unstemmed, in the order first seen: the index stems each
-    /// distinct word of the site once (``SearchIndex``), not each page's.
-    var words: SearchTermTable
-    /// Where each of `words` occurs, by its number.
-    var occurrences: [Occurrences]
-    /// The fragment's JSON: `{"url", "title", "date", "text"}`.
-    var fragment: String
+    /// The entry as bytes, which ``SearchEntryStore`` keeps as they are: the number of
+    /// words, the fragment, then each of the page's distinct words (unstemmed, in the order
+    /// first seen: the index stems each distinct word of the site once, ``SearchIndex``)
+    /// with where it occurs (a byte of places, then the body's count). A block is its length,
+    /// then its bytes; numbers are LEB128. A build holds every page's entry until the index
+    /// is made: as bytes, an entry is a third of what a table of its words and an array of
+    /// their occurrences took, and one read from the store is not copied at all.
+    private(set) var encoded: ArraySlice<UInt8>
 
     /// Where a term occurs on a page, which makes its weight there.
     struct Occurrences: Sendable {
@@ -72,11 +73,118 @@ struct SearchDocument: Sendable {
         SearchText.addWords(ofHTML: source.html, to: &page)
         // Only the text's beginning is kept (for the excerpt): the words are read from the HTML.
         let text = SearchText.plainText(ofHTML: source.html, limit: Self.fragmentTextBytes)
-        words = page.words
-        occurrences = page.occurrences
         let q = JSONText.quoted
-        fragment = "{\"url\":\(q(source.url)),\"title\":\(q(source.title)),\"date\":\(source.date.map(q) ?? "null"),"
+        let fragment = "{\"url\":\(q(source.url)),\"title\":\(q(source.title)),\"date\":\(source.date.map(q) ?? "null"),"
             + "\"text\":\(q(SearchText.prefix(of: text, bytes: Self.fragmentTextBytes)))}\n"
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(fragment.utf8.count + page.words.byteCount + 4 * page.words.count + 8)
+        EntryBytes.append(page.words.count, to: &bytes)
+        EntryBytes.append(block: fragment.utf8, to: &bytes)
+        for word in 0..<page.words.count {
+            EntryBytes.append(block: page.words.string(word), to: &bytes)
+            let occurrences = page.occurrences[word]
+            bytes.append((occurrences.title ? 1 : 0) | (occurrences.heading ? 2 : 0) | (occurrences.tagOrSeries ? 4 : 0))
+            EntryBytes.append(occurrences.body, to: &bytes)
+        }
+        encoded = bytes[...]
+    }
+
+    /// An entry from its ``encoded`` bytes; nil when they are not one (a damaged store).
+    init?(encoded: ArraySlice<UInt8>) {
+        var reader = EntryBytes.Reader(bytes: encoded)
+        guard let count = reader.number(), reader.block() != nil else { return nil }
+        for _ in 0..<count {
+            guard reader.block() != nil, reader.byte() != nil, reader.number() != nil else { return nil }
+        }
+        guard reader.atEnd else { return nil }
+        self.encoded = encoded
+    }
+
+    /// The fragment's JSON: `{"url", "title", "date", "text"}`.
+    var fragment: String {
+        var reader = EntryBytes.Reader(bytes: encoded)
+        _ = reader.number()
+        return String(decoding: encoded[reader.block()!], as: UTF8.self)
+    }
+
+    /// The page's distinct words, each with where it occurs, in the order first seen.
+    func forEachWord(_ body: (UnsafeBufferPointer<UInt8>, Occurrences) -> Void) {
+        encoded.withUnsafeBufferPointer { bytes in
+            var reader = EntryBytes.Reader(bytes: bytes)
+            let count = reader.number()!
+            _ = reader.block()
+            for _ in 0..<count {
+                let word = reader.block()!
+                let places = reader.byte()!
+                let occurrences = Occurrences(title: places & 1 != 0, heading: places & 2 != 0, tagOrSeries: places & 4 != 0,
+                                              body: reader.number()!)
+                body(UnsafeBufferPointer(rebasing: bytes[word]), occurrences)
+            }
+        }
+    }
+}
+
+/// The numbers and blocks of an entry's and the store's bytes: a number in LEB128 (seven
+/// bits a byte, the lowest first, the high bit set on all but the last), a block as its
+/// length, then its bytes.
+enum EntryBytes {
+    static func append(_ number: Int, to bytes: inout [UInt8]) {
+        var value = UInt(number)
+        while value >= 0x80 {
+            bytes.append(UInt8(value & 0x7F) | 0x80)
+            value >>= 7
+        }
+        bytes.append(UInt8(value))
+    }
+
+    static func append(block: some Collection<UInt8>, to bytes: inout [UInt8]) {
+        append(block.count, to: &bytes)
+        bytes += block
+    }
+
+    /// Reads what the append functions wrote, each read checked against the end (nil past it).
+    struct Reader<Bytes: RandomAccessCollection<UInt8>> where Bytes.Index == Int {
+        let bytes: Bytes
+        private(set) var offset: Int
+
+        init(bytes: Bytes) {
+            self.bytes = bytes
+            offset = bytes.startIndex
+        }
+
+        var atEnd: Bool { offset == bytes.endIndex }
+
+        mutating func byte() -> UInt8? {
+            guard offset < bytes.endIndex else { return nil }
+            defer { offset += 1 }
+            return bytes[offset]
+        }
+
+        mutating func number() -> Int? {
+            var value = 0, shift = 0
+            while offset < bytes.endIndex, shift < 63 {
+                let byte = bytes[offset]
+                offset += 1
+                value |= Int(byte & 0x7F) << shift
+                if byte < 0x80 { return value }
+                shift += 7
+            }
+            return nil
+        }
+
+        /// A block's range in `bytes`.
+        mutating func block() -> Range<Int>? {
+            guard let length = number(), length <= bytes.endIndex - offset else { return nil }
+            defer { offset += length }
+            return offset..<(offset + length)
+        }
+
+        /// `count` bytes as they are.
+        mutating func bytes(_ count: Int) -> Range<Int>? {
+            guard count <= bytes.endIndex - offset else { return nil }
+            defer { offset += count }
+            return offset..<(offset + count)
+        }
     }
 }
 

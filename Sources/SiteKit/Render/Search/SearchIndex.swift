@@ -19,9 +19,10 @@ struct SearchIndex: Sendable {
     var documents: [SearchDocument]
     var stems: Bool
 
-    /// The index file, then the chunks, then the fragments. `postings`: the documents'
+    /// The index file, then the chunks, then the fragments of pages `fragmentsFrom` on (a
+    /// full build writes the posts' as their pages are made). `postings`: the documents'
     /// postings when they are known already (``SearchPostingLists``).
-    func files(postings known: [(term: [UInt8], postings: [UInt8])]? = nil) -> [RenderedFile] {
+    func files(postings known: [(term: [UInt8], postings: [UInt8])]? = nil, fragmentsFrom first: Int = 0) -> [RenderedFile] {
         let chunks = Self.chunks(of: known ?? postings())
         var index = "{\"version\":\(Self.version),\"stemmer\":\(stems ? "\"porter\"" : "null"),\"pages\":\(documents.count),\"chunks\":["
         var files: [RenderedFile] = []
@@ -34,8 +35,15 @@ struct SearchIndex: Sendable {
         }
         index += "]}\n"
         return [RenderedFile(path: Self.indexPath, contents: index)] + files
-            + documents.enumerated().map { RenderedFile(path: Self.pagesFolder + "\($0).json", contents: $1.fragment) }
+            + documents.indices.dropFirst(first).map { Self.fragment(of: $0, documents[$0]) }
     }
+
+    /// Page `page`'s fragment file.
+    static func fragment(of page: Int, _ document: SearchDocument) -> RenderedFile {
+        RenderedFile(path: fragmentPath(of: page), contents: document.fragment)
+    }
+
+    static func fragmentPath(of page: Int) -> String { pagesFolder + "\(page).json" }
 
     /// Every term with its postings, page by page, sorted by the terms' bytes. Each distinct
     /// word of the site is numbered once and stemmed once (``SearchWordTerms``); a page's
@@ -46,10 +54,10 @@ struct SearchIndex: Sendable {
         var pageTerms = SearchPageTerms()
         for (page, document) in documents.enumerated() {
             pageTerms.startPage()
-            for word in 0..<document.words.count {
-                let (term, added) = terms.term(ofWord: word, in: document.words)
+            document.forEachWord { word, occurrences in
+                let (term, added) = terms.term(of: word)
                 if added { postings.append(Postings()) }
-                pageTerms.add(document.occurrences[word], to: term)
+                pageTerms.add(occurrences, to: term)
             }
             for term in pageTerms.touched { postings[term].add(page: page, weight: pageTerms.weight(of: term)) }
         }
@@ -152,17 +160,17 @@ struct SearchWordTerms {
 
     init(stems: Bool) { self.stems = stems }
 
-    /// The term of word `word` of a page's table, and whether the term is new.
+    /// The term of a page's word, and whether the term is new.
     @inline(__always)
-    mutating func term(ofWord word: Int, in page: SearchTermTable) -> (number: Int, added: Bool) {
-        let (number, added) = words.number(ofStringAt: word, in: page)
+    mutating func term(of word: UnsafeBufferPointer<UInt8>) -> (number: Int, added: Bool) {
+        let (number, added) = words.number(of: word)
         guard added else { return (termOfWord[number], false) }
         let term: (number: Int, added: Bool)
         if stems {
-            var stem = EnglishStemmer.stem(String(decoding: page.string(word), as: UTF8.self))
+            var stem = EnglishStemmer.stem(String(decoding: word, as: UTF8.self))
             term = stem.withUTF8 { terms.number(of: $0) }
         } else {
-            term = terms.number(ofStringAt: word, in: page)
+            term = terms.number(of: word)
         }
         termOfWord.append(term.number)
         return term

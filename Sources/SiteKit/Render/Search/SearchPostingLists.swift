@@ -74,10 +74,10 @@ struct SearchPostingLists {
     /// stem added up, as ``SearchIndex/postings()`` does. New words and terms are numbered.
     private mutating func termWeights(of document: SearchDocument) -> [(term: Int32, weight: Int32)] {
         adding.startPage()
-        for word in 0..<document.words.count {
-            let (term, added) = terms.term(ofWord: word, in: document.words)
+        document.forEachWord { word, occurrences in
+            let (term, added) = terms.term(of: word)
             if added { pages.append([]) }
-            adding.add(document.occurrences[word], to: term)
+            adding.add(occurrences, to: term)
         }
         return adding.touched.map { (Int32($0), Int32(adding.weight(of: $0))) }
     }

@@ -30,6 +30,9 @@ struct SearchTermTable: Sendable {
 
     var count: Int { ends.count }
 
+    /// The bytes of all the strings.
+    var byteCount: Int { bytes.count }
+
     /// The number of `string`, added if it is new.
     @inline(__always)
     mutating func number(of string: UnsafeBufferPointer<UInt8>) -> (number: Int, added: Bool) {
@@ -159,11 +162,19 @@ struct SearchTermTable: Sendable {
                 hash = (hash ^ tail(pointer, offset, string.count)) &* 0x9E37_79B9_7F4A_7C15
             }
         }
-        hash ^= hash >> 33
-        hash &*= 0xFF51_AFD7_ED55_8CCD
-        hash ^= hash >> 33
-        hash &*= 0xC4CE_B9FE_1A85_EC53
-        hash ^= hash >> 33
-        return hash
+        return finalized(hash)
+    }
+
+    /// murmur3's 64-bit finalizer: every bit of `value` moves every bit of the result, one
+    /// to one. Shared by ``SearchEntryKey``.
+    @inline(__always)
+    static func finalized(_ value: UInt64) -> UInt64 {
+        var value = value
+        value ^= value >> 33
+        value &*= 0xFF51_AFD7_ED55_8CCD
+        value ^= value >> 33
+        value &*= 0xC4CE_B9FE_1A85_EC53
+        value ^= value >> 33
+        return value
     }
 }

@@ -2,10 +2,12 @@ import Foundation
 import Support
 
 extension SitePages {
-    /// What post `number`'s search entry is made from.
-    func searchSource(ofPost number: Int, body: RenderedBody) -> SearchDocument.Source {
+    /// What post `number`'s search entry is made from. `urls`: the site's, made once for
+    /// every post (parsing the base URL showed in a build's profile).
+    func searchSource(ofPost number: Int, body: RenderedBody, urls: SiteURLs? = nil) -> SearchDocument.Source {
         let post = site.posts[number]
-        return SearchDocument.Source(title: post.title, url: SiteURLs(baseURL: site.config.baseURL).link(urlPath: post.urlPath),
+        let urls = urls ?? SiteURLs(baseURL: site.config.baseURL)
+        return SearchDocument.Source(title: post.title, url: urls.link(urlPath: post.urlPath),
                                      date: post.date.isoDay, tags: post.tags, series: post.series?.name,
                                      headings: body.headings.map(\.text), html: body.html)
     }
@@ -19,7 +21,8 @@ extension SitePages {
 
     /// The search index of the published posts (oldest first, so that a new post adds a
     /// page number rather than moving the others) and pages, with the OpenSearch description.
-    /// `made`: the posts' entries, made as their pages were (a full build); else they are
+    /// `made`: the posts' entries, made as their pages were, with their fragments (a full
+    /// build: the files returned lack those); else they are
     /// made from `postBodies`, and with a `cache` only those of changed posts (by their
     /// `versions`, else by their sources), whose postings it patches.
     func searchFiles(postBodies: [RenderedBody], pageBodies: [RenderedBody], made: SearchEntries?, cache: SearchIndexCache?,
@@ -34,7 +37,10 @@ extension SitePages {
                 : searchSource(ofPage: page - postCount, body: pageBodies[page - postCount])
         }
         if let made {
-            documents = made.all.reversed() + pageBodies.indices.map { source(postCount + $0) }.parallelMap(SearchDocument.init)
+            let store = searchStore
+            documents = made.all.reversed() + pageBodies.indices.map { source(postCount + $0) }.parallelMap { source in
+                store?.document(for: source) ?? SearchDocument(source)
+            }
         } else if let cache {
             // A post's source is its list entry's (``ItemInputs``, its body's included) with
             // the site's address; a page's, its body's with the site-wide inputs.
@@ -46,7 +52,7 @@ extension SitePages {
         } else {
             documents = (0..<(postCount + pageBodies.count)).map(source).parallelMap(SearchDocument.init)
         }
-        return SearchIndex(documents: documents, stems: stems).files(postings: postings)
+        return SearchIndex(documents: documents, stems: stems).files(postings: postings, fragmentsFrom: made == nil ? 0 : postCount)
             + [RenderedFile(path: SiteFile.openSearch.path, contents: openSearchDescription())]
     }
 
@@ -70,21 +76,32 @@ extension SitePages {
     }
 }
 
-/// The posts' search entries of a full build, made on every core as each post's page is.
+/// The posts' search entries of a full build, made on every core as each post's page is,
+/// or read from the pages' ``SitePages/searchStore``.
 final class SearchEntries: @unchecked Sendable {
     private let lock = NSLock()
     private let pages: SitePages
+    private let urls: SiteURLs
     private var entries: [SearchDocument?]
 
     init(pages: SitePages) {
         self.pages = pages
+        urls = SiteURLs(baseURL: pages.site.config.baseURL)
         entries = Array(repeating: nil, count: pages.site.posts.count)
     }
 
-    func make(_ number: Int, body: RenderedBody) {
-        let entry = SearchDocument(pages.searchSource(ofPost: number, body: body))
+    /// Post `number`'s entry, and its fragment handed to `sink`: written here, on every
+    /// core, rather than one by one once the index is made.
+    func make(_ number: Int, body: RenderedBody, sink: RenderedFileSink) throws(Diagnostic) {
+        let source = pages.searchSource(ofPost: number, body: body, urls: urls)
+        let entry = pages.searchStore?.document(for: source) ?? SearchDocument(source)
+        // Oldest post first in the index.
+        try sink(SearchIndex.fragment(of: entries.count - 1 - number, entry))
         lock.withLock { entries[number] = entry }
     }
+
+    /// The paths of the posts' fragments, which ``make(_:body:sink:)`` wrote.
+    var fragmentPaths: [String] { entries.indices.map(SearchIndex.fragmentPath(of:)) }
 
     /// Every post's entry, newest first, as `site.posts`; called once every post was made.
     var all: [SearchDocument] { lock.withLock { entries.compactMap { $0 } } }
