@@ -75,11 +75,26 @@ package enum RegularFile {
     }
 
     private static func readAll(_ descriptor: Int32, size: Int) throws(Failure) -> [UInt8] {
-        // Read into memory not zeroed first: the store of a build's search entries is tens of megabytes.
+        // One byte of room past its size tells whether it grew while read; then the rest as it comes.
+        let first = max(size, 0) + 1
+        var bytes = try read(upTo: first, from: descriptor)
+        var full = bytes.count == first
+        while full {
+            let wanted = max(bytes.count, 4096)
+            let more = try read(upTo: wanted, from: descriptor)
+            bytes += more
+            full = more.count == wanted
+        }
+        return bytes
+    }
+
+    /// Up to `count` bytes, fewer only at the end of the file; read into memory not zeroed
+    /// first (the store of a build's search entries is tens of megabytes).
+    private static func read(upTo count: Int, from descriptor: Int32) throws(Failure) -> [UInt8] {
         var failure: Int32 = 0
-        var bytes = [UInt8](unsafeUninitializedCapacity: max(size, 0) + 1) { buffer, initialized in
-            while initialized < buffer.count {
-                let got = Foundation.read(descriptor, buffer.baseAddress! + initialized, buffer.count - initialized)
+        let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+            while initialized < count {
+                let got = Foundation.read(descriptor, buffer.baseAddress! + initialized, count - initialized)
                 if got < 0 {
                     if errno == EINTR { continue }
                     failure = errno
@@ -90,23 +105,6 @@ package enum RegularFile {
             }
         }
         if failure != 0 { throw Failure(message: reason(failure)) }
-        // Its size or shorter: all of it (the one byte of room past its size tells whether it grew).
-        if bytes.count <= max(size, 0) { return bytes }
-        // It grew while read: the rest as it comes.
-        var count = bytes.count
-        while true {
-            if count == bytes.count { bytes.append(contentsOf: repeatElement(0, count: max(bytes.count, 4096))) }
-            let got = bytes.withUnsafeMutableBytes { raw in
-                Foundation.read(descriptor, raw.baseAddress.map { $0 + count }, raw.count - count)
-            }
-            if got < 0 {
-                if errno == EINTR { continue }
-                throw Failure(message: reason(errno))
-            }
-            if got == 0 { break }
-            count += got
-        }
-        bytes.removeSubrange(count...)
         return bytes
     }
 
