@@ -60,9 +60,12 @@ struct ProgramSandbox: Sendable {
         let program = folder.appendingPathComponent("program")
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
-            try FileManager.default.copyItem(at: binary, to: program)
+            // Not FileManager's copy: its descriptor is inherited by every process started
+            // while it is open (a compile, another program), and the program cannot be
+            // executed ("Text file busy") until they end.
+            try RegularFile.copy(binary.path, to: program.path, mode: 0o755)
         } catch {
-            return ProcessResult(ending: .couldNotStart("cannot prepare a temporary folder: \(error.localizedDescription)"), stdout: "", stderr: "")
+            return ProcessResult(ending: .couldNotStart("cannot prepare a temporary folder: \((error as? RegularFile.Failure)?.message ?? error.localizedDescription)"), stdout: "", stderr: "")
         }
         var command = [program.path]
         if let prlimit {

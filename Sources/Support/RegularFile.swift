@@ -108,11 +108,14 @@ package enum RegularFile {
         return bytes
     }
 
-    /// Copies the regular file `source` to a new file `destination` (replaced if it exists).
-    package static func copy(_ source: String, to destination: String) throws(Failure) {
+    /// Copies the regular file `source` to a new file `destination` (replaced if it exists),
+    /// with `mode` (less the umask) if it is made. The copy is written through a descriptor no
+    /// process started meanwhile inherits: Linux does not execute a file that some process
+    /// holds open for writing.
+    package static func copy(_ source: String, to destination: String, mode: mode_t = 0o644) throws(Failure) {
         let input = try openForReading(source).descriptor
         defer { close(input) }
-        let output = open(destination, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        let output = open(destination, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode)
         guard output >= 0 else { throw Failure(message: reason(errno), whileWriting: true) }
         defer { close(output) }
         // In the kernel, page to page (no read into a buffer and write out of it): a build

@@ -382,4 +382,38 @@ struct SnippetSafetyTests {
         let command = try SitegenProcess.run(["check-snippets", "--no-run", "--site", site.root.path])
         #expect(command.stdout.contains("skipped Content/posts/p.md:6: compiled, not run"))
     }
+    /// A CI run failed with "the program exited with status 126": the program's copy was
+    /// written through a descriptor every process started meanwhile (a compile, another
+    /// program) inherited, and Linux refuses to execute a file some process holds open for
+    /// writing ("Text file busy").
+    @Test func aProgramRunsWhileOtherProcessesStartAroundItsCopy() throws {
+        let stop = Flag()
+        let spawners = (0..<4).map { _ in
+            Thread {
+                while !stop.isSet {
+                    _ = ProcessRunner.run("/bin/sleep", ["0.05"], in: FileManager.default.temporaryDirectory,
+                                          environment: [:], timeout: 10, outputLimit: 1024)
+                }
+            }
+        }
+        spawners.forEach { $0.start() }
+        defer { stop.set() }
+        // perl: an executable large enough (3.8 MB) that processes start while it is copied,
+        // and that exits 0 at once on an empty input.
+        let sandbox = ProgramSandbox(isolation: ProgramSandbox.detect())
+        var failures: [String] = []
+        for _ in 0..<60 {
+            let result = sandbox.run(URL(fileURLWithPath: "/usr/bin/perl"))
+            if result.status != 0 { failures.append("\(result.endingDescription): \(result.stderr)") }
+        }
+        #expect(failures.isEmpty, "\(failures.count) of 60 runs failed, first: \(failures.first ?? "")")
+    }
+}
+
+/// Set once, read from other threads.
+private final class Flag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = false
+    var isSet: Bool { lock.withLock { value } }
+    func set() { lock.withLock { value = true } }
 }
