@@ -216,4 +216,16 @@ struct LoadTests {
             #expect(SiteValidator.clashKey(url) == SiteRoutes.outputPath(url).lowercased(), "\(url)")
         }
     }
+
+    /// The front matter's fields are trimmed without Foundation when there is nothing to
+    /// trim: the result must be Foundation's, Unicode's spaces included and line breaks kept.
+    @Test(arguments: ["", " ", "\t", "a", " a ", "\ta b\t", "\u{00A0}Title\u{3000}", "\u{2003}", "x\u{00A0}",
+                      "\n", "a\n", " \r\n", "\u{1F600}", " \u{1F600} ", "e\u{301}", "\u{301}", "\u{200B}a"])
+    func spacesAreTrimmedAsFoundationTrimsThem(_ text: String) {
+        #expect(text.trimmedOfSpaces == text.trimmingCharacters(in: .whitespaces))
+        #expect(text.isOnlySpaces == text.trimmingCharacters(in: .whitespaces).isEmpty)
+        let inside = "<" + text + ">"
+        let slice = inside.dropFirst().dropLast()
+        #expect(slice.trimmedOfSpaces == slice.trimmingCharacters(in: .whitespaces))
+    }
 }

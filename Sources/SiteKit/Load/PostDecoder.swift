@@ -37,7 +37,7 @@ enum PostDecoder {
         // `category` is one category, as Jekyll reads it (`category: Developer Tools`); a list, each item.
         var categories = fields.words("categories") ?? []
         if let node = fields.present("category"), case .scalar(let text, _) = node.content {
-            categories.append(text.trimmingCharacters(in: .whitespaces))
+            categories.append(text.trimmedOfSpaces)
         } else {
             categories += fields.words("category") ?? []
         }
@@ -186,11 +186,11 @@ enum PostDecoder {
             }
         }
         guard let node else { return nil }
-        guard case .scalar(let text, _) = node.content, node.scalar != .null, !text.trimmingCharacters(in: .whitespaces).isEmpty else {
+        guard case .scalar(let text, _) = node.content, node.scalar != .null, !text.isOnlySpaces else {
             fields.error(node, "a post's image must be a path (cover.png, /images/a.png) or an http(s) address, not \(node.kindName)")
             return nil
         }
-        let url = text.trimmingCharacters(in: .whitespaces)
+        let url = text.trimmedOfSpaces
         // Only a path or an http(s) address goes into <img src> and og:image: `javascript:`,
         // `data:` and the like, which cmark's safe mode drops from Markdown images, are errors.
         let lowered = url.lowercased()
@@ -215,7 +215,7 @@ enum PostDecoder {
             }
             for item in items {
                 // An empty item (`- ` or `- ""`) says nothing: a warning, and the other old URLs still redirect.
-                if case .scalar(let text, _) = item.content, item.scalar == .null || text.trimmingCharacters(in: .whitespaces).isEmpty {
+                if case .scalar(let text, _) = item.content, item.scalar == .null || text.isOnlySpaces {
                     fields.warning(item, "an empty entry in '\(key)' is ignored: write an old path of this site (/2019/08/21/old-name/) or remove the line")
                     continue
                 }

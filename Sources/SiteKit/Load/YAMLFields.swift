@@ -59,7 +59,7 @@ struct YAMLFields {
     /// and Hugo read as absent too.
     func present(_ key: String) -> YAMLNode? {
         guard let node = self[key], node.scalar != .null else { return nil }
-        if case .scalar(let text, _) = node.content, text.trimmingCharacters(in: .whitespaces).isEmpty { return nil }
+        if case .scalar(let text, _) = node.content, text.isOnlySpaces { return nil }
         return node
     }
 
@@ -161,7 +161,7 @@ struct YAMLFields {
             error(node, "'\(key)' must be text, not \(node.kindName)")
             return nil
         }
-        if required && text.trimmingCharacters(in: .whitespaces).isEmpty {
+        if required && text.isOnlySpaces {
             error(node, "'\(key)' must not be empty")
             return nil
         }

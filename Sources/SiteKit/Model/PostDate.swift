@@ -1,4 +1,5 @@
 import Foundation
+import Support
 
 /// A front matter date as the author wrote it: a calendar day, optionally with a
 /// time and a UTC offset (`2017-04-21`, `2017-04-21T09:30:00+02:00`).
@@ -30,7 +31,7 @@ public struct PostDate: Sendable, Hashable, Comparable, CustomStringConvertible 
     /// digits for month and day), then optionally `T` or spaces, `H:MM[:SS[.fraction]]`, and
     /// `Z` or `±H[H][[:]MM]`, with or without a space before it. Rejects days that do not exist.
     public init?(parsing text: String) {
-        let scalars = Array(text.trimmingCharacters(in: .whitespaces).utf8)
+        let scalars = Array(text.trimmedOfSpaces.utf8)
         var index = 0
         /// `width` digits, or between `width` and `upTo` of them.
         func number(_ width: Int, upTo maximum: Int? = nil) -> Int? {

@@ -91,12 +91,17 @@ struct SearchDocument: Sendable {
 
     /// An entry from its ``encoded`` bytes; nil when they are not one (a damaged store).
     init?(encoded: ArraySlice<UInt8>) {
-        var reader = EntryBytes.Reader(bytes: encoded)
-        guard let count = reader.number(), reader.block() != nil else { return nil }
-        for _ in 0..<count {
-            guard reader.block() != nil, reader.byte() != nil, reader.number() != nil else { return nil }
+        // Read through a pointer, as forEachWord does: read through the slice, the kept
+        // entries' check was 130 of the 5,815 samples the index added to a 10,000-post build.
+        let valid = encoded.withUnsafeBufferPointer { bytes in
+            var reader = EntryBytes.Reader(bytes: bytes)
+            guard let count = reader.number(), reader.block() != nil else { return false }
+            for _ in 0..<count {
+                guard reader.block() != nil, reader.byte() != nil, reader.number() != nil else { return false }
+            }
+            return reader.atEnd
         }
-        guard reader.atEnd else { return nil }
+        guard valid else { return nil }
         self.encoded = encoded
     }
 

@@ -118,7 +118,7 @@ struct SearchEntryKey: Hashable, Comparable, Sendable {
     var low: UInt64
 
     init(_ source: SearchDocument.Source) {
-        var hasher = Hasher128()
+        var hasher = Hash128()
         hasher.add(source.title)
         hasher.add(source.url)
         hasher.add(source.date ?? "\u{0}none")
@@ -145,51 +145,4 @@ struct SearchEntryKey: Hashable, Comparable, Sendable {
     }
 
     static func < (a: Self, b: Self) -> Bool { (a.high, a.low) < (b.high, b.low) }
-
-    /// Two lanes with their own seeds and multipliers, 16 bytes a step: the first 8 to one
-    /// lane, the next 8 to the other, so that the two run side by side in the processor;
-    /// then each lane mixed with the other by murmur3's finalizer.
-    private struct Hasher128 {
-        var a: UInt64 = 0x243F_6A88_85A3_08D3
-        var b: UInt64 = 0x1319_8A2E_0370_7344
-
-        mutating func add(count: Int) {
-            mix(UInt64(truncatingIfNeeded: count), 0xA5A5_A5A5_A5A5_A5A5)
-        }
-
-        mutating func add(_ text: String) {
-            var text = text
-            text.withUTF8 { bytes in
-                add(count: bytes.count)
-                guard let base = bytes.baseAddress else { return }
-                let pointer = UnsafeRawPointer(base)
-                var offset = 0
-                while offset + 16 <= bytes.count {
-                    mix(UInt64(littleEndian: pointer.loadUnaligned(fromByteOffset: offset, as: UInt64.self)),
-                        UInt64(littleEndian: pointer.loadUnaligned(fromByteOffset: offset + 8, as: UInt64.self)))
-                    offset += 16
-                }
-                guard offset < bytes.count else { return }
-                // The last 1 to 15 bytes, the first 8 of them to the first lane.
-                var first: UInt64 = 0, second: UInt64 = 0
-                for index in offset..<bytes.count {
-                    let shift = UInt64(8 * ((index - offset) % 8))
-                    if index - offset < 8 { first |= UInt64(bytes[index]) << shift } else { second |= UInt64(bytes[index]) << shift }
-                }
-                mix(first, second)
-            }
-        }
-
-        @inline(__always)
-        private mutating func mix(_ first: UInt64, _ second: UInt64) {
-            a = (a ^ first) &* 0x9E37_79B9_7F4A_7C15
-            a ^= a >> 29
-            b = (b ^ second) &* 0xC2B2_AE3D_27D4_EB4F
-            b ^= b >> 31
-        }
-
-        func finish() -> (UInt64, UInt64) {
-            (SearchTermTable.finalized(a ^ b >> 17), SearchTermTable.finalized(b ^ a >> 23))
-        }
-    }
 }

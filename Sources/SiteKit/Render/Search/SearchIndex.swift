@@ -27,15 +27,22 @@ struct SearchIndex: Sendable {
         var index = "{\"version\":\(Self.version),\"stemmer\":\(stems ? "\"porter\"" : "null"),\"pages\":\(documents.count),\"chunks\":["
         var files: [RenderedFile] = []
         for (number, chunk) in chunks.enumerated() {
-            var hash = SHA256()
-            hash.update(bytes: Array(chunk.text.utf8))
-            let name = String(hash.hexDigest().prefix(10))
+            let name = Self.chunkName(chunk.text)
             index += (number == 0 ? "" : ",") + "[\(JSONText.quoted(chunk.first)),\"\(name)\"]"
             files.append(RenderedFile(path: Self.termsFolder + name + ".txt", contents: chunk.text))
         }
         index += "]}\n"
         return [RenderedFile(path: Self.indexPath, contents: index)] + files
             + documents.indices.dropFirst(first).map { Self.fragment(of: $0, documents[$0]) }
+    }
+
+    /// A chunk's file name: the first 40 bits of its bytes' ``Hash128``, in 10 hex digits.
+    static func chunkName(_ text: String) -> String {
+        var hash = Hash128()
+        var text = text
+        text.withUTF8 { hash.add(bytes: UnsafeRawBufferPointer($0)) }
+        let hex = String(hash.finish().high >> 24, radix: 16)
+        return String(repeating: "0", count: 10 - hex.count) + hex
     }
 
     /// Page `page`'s fragment file.
