@@ -271,7 +271,12 @@ public struct SiteBuilder: Sendable {
         }
         if pruneCache {
             inputs.imageCopies.prune()
-            sitePages.searchStore?.save()
+            if inputs.site.config.search {
+                sitePages.searchStore?.save()
+            } else {
+                // Search is off: the kept entries are of no use, and the next build would read them.
+                unlink(SearchEntryStore.url(siteRoot: inputs.layout.root).path)
+            }
         }
         let end = DispatchTime.now()
         var summary = Summary(posts: inputs.site.posts.count, pages: rendering.pageCount, filesWritten: output.filesWritten(changes),

@@ -161,6 +161,25 @@ struct SearchEntryStoreTests {
         #expect(site.outputSnapshot() == warm, "the same output without the store")
     }
 
+    /// A site that turns search off has no use for its kept entries: a full build removes
+    /// them, so that the next one does not read them; turned on again, a build makes them again.
+    @Test func aBuildWithSearchOffRemovesTheStore() throws {
+        let post = FixtureSite.post("title: Actors\ndate: 2024-01-01", body: "Isolation with `MainActor`.\n")
+        let site = FixtureSite(["Content/posts/a.md": post])
+        defer { site.remove() }
+        let store = SearchEntryStore.url(siteRoot: site.root)
+        _ = try site.build()
+        #expect(FileStatus.of(store.path) != nil)
+        site.write("Content/site.yml", "title: Blog\nbase_url: \"https://example.com/\"\nsearch: false\n")
+        _ = try site.build()
+        #expect(FileStatus.of(store.path) == nil, "search off: the kept entries are removed")
+        #expect(!FileManager.default.fileExists(atPath: site.output.appendingPathComponent("search").path))
+        site.write("Content/site.yml", "title: Blog\nbase_url: \"https://example.com/\"\nsearch: true\n")
+        _ = try site.build()
+        #expect(FileStatus.of(store.path) != nil, "search on again: the entries are made and kept")
+        #expect(try Self.terms(in: site).contains("mainactor"))
+    }
+
     @Test func aStoreLinkedOutOfTheSiteStopsTheBuild() throws {
         let site = FixtureSite(["Content/posts/a.md": FixtureSite.post("title: Actors\ndate: 2024-01-01", body: "Text.\n")])
         defer { site.remove() }
