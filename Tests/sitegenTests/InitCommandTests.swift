@@ -148,10 +148,13 @@ struct InitCommandTests {
             return
         }
         let script = try #require(steps.first { $0["name"]?.scalarText == "Install KaTeX when a post has math" }?["run"]?.scalarText)
-        let site = FixtureSite(["Content/posts/a.md": FixtureSite.post("title: A\ndate: 2017-04-21", body: body),
-                                "bin/apt-get": "#!/bin/sh\necho \"$@\" >> \"$(dirname \"$0\")/../apt-get.log\"\n"])
+        let site = FixtureSite(["Content/posts/a.md": FixtureSite.post("title: A\ndate: 2017-04-21", body: body)])
         defer { site.remove() }
-        chmod(site.root.appendingPathComponent("bin/apt-get").path, 0o755)
+        // Through a close-on-exec descriptor: not inherited, open for writing, by a process
+        // another test starts meanwhile, which would make running it fail ("Text file busy").
+        try FileManager.default.createDirectory(at: site.root.appendingPathComponent("bin"), withIntermediateDirectories: true)
+        try SnippetFixtures.writeScript("#!/bin/sh\necho \"$@\" >> \"$(dirname \"$0\")/../apt-get.log\"\n",
+                                        to: site.root.appendingPathComponent("bin/apt-get"))
         let bash = Process()
         bash.executableURL = URL(fileURLWithPath: "/bin/bash")
         bash.arguments = ["-e", "-c", script]
