@@ -39,8 +39,7 @@ struct SearchIndex: Sendable {
     /// A chunk's file name: the first 40 bits of its bytes' ``Hash128``, in 10 hex digits.
     static func chunkName(_ text: String) -> String {
         var hash = Hash128()
-        var text = text
-        text.withUTF8 { hash.add(bytes: UnsafeRawBufferPointer($0)) }
+        hash.add(text)
         let hex = String(hash.finish().high >> 24, radix: 16)
         return String(repeating: "0", count: 10 - hex.count) + hex
     }

@@ -166,7 +166,7 @@ struct SearchTermTable: Sendable {
     }
 
     /// murmur3's 64-bit finalizer: every bit of `value` moves every bit of the result, one
-    /// to one. Shared by ``SearchEntryKey``.
+    /// to one. Shared by ``Hash128``.
     @inline(__always)
     static func finalized(_ value: UInt64) -> UInt64 {
         var value = value
